@@ -1,0 +1,146 @@
+import { availableParallelism } from 'node:os';
+
+/** How big a network the seeder builds. */
+export interface SeedSizes {
+  handles: number;
+  posts: number;
+  readers: number;
+  /** One named reader per entry, following exactly that many handles. */
+  namedFollows: number[];
+}
+
+export type BenchDatabase = 'postgres' | 'pglite';
+
+export interface BenchOptions {
+  sizes: SeedSizes;
+  databases: BenchDatabase[];
+  /** postgres://… a database the bench may create and drop databases from. */
+  databaseUrl: string | undefined;
+  /** Timed feed requests per cell (implementation × reader × page). */
+  requests: number;
+  /** A cell stops early once it has run this long (and has at least 20 samples). */
+  cellSeconds: number;
+  httpSeconds: number;
+  httpConnections: number;
+  skipHttp: boolean;
+  skipWeb: boolean;
+  skipWhatIf: boolean;
+  keep: boolean;
+}
+
+export const DEFAULT_SIZES: SeedSizes = {
+  handles: 50_000,
+  posts: 1_000_000,
+  readers: 20_000,
+  namedFollows: [10, 100, 1_000, 5_000],
+};
+
+/** For development runs on a shared machine: the same shape, a twentieth of the rows. */
+export const SMALL_SIZES: SeedSizes = {
+  handles: 6_000,
+  posts: 50_000,
+  readers: 1_000,
+  namedFollows: [10, 100, 1_000, 5_000],
+};
+
+export const USAGE = `npm run bench -- [options]   (every option also reads BENCH_<NAME> from the environment)
+
+  --db=postgres|pglite|both   default: postgres when BENCH_DATABASE_URL is set, else pglite
+  --size=default|small        preset sizes (small: for development on a shared machine)
+  --handles=N --posts=N --readers=N --named=10,100,1000,5000
+  --requests=N                timed feed requests per cell (default 200)
+  --cell-seconds=N            stop a cell early after N seconds with >= 20 samples (default 60)
+  --http-seconds=N            autocannon duration per route (default 10)
+  --connections=N             autocannon connections (default 2 per core)
+  --skip-http --skip-web      leave out the HTTP or the web-bytes part
+  --skip-what-if              leave out the what-if feed design (extra time index, dropped after)
+  --keep                      keep the seeded database (its name or folder is printed)`;
+
+export class OptionsError extends Error {}
+
+function positiveInt(name: string, value: string): number {
+  const n = Number(value.replaceAll('_', ''));
+  if (!Number.isInteger(n) || n <= 0) throw new OptionsError(`--${name}: must be a positive whole number, got "${value}"`);
+  return n;
+}
+
+/** Flags win over BENCH_* variables, which win over the defaults. */
+export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptions {
+  const values = new Map<string, string>();
+  for (const [key, value] of Object.entries(env)) {
+    if (key.startsWith('BENCH_') && value !== undefined && key !== 'BENCH_DATABASE_URL') {
+      values.set(key.slice('BENCH_'.length).toLowerCase().replaceAll('_', '-'), value);
+    }
+  }
+  for (const arg of argv) {
+    const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
+    if (!match) throw new OptionsError(`unknown argument "${arg}"\n\n${USAGE}`);
+    values.set(match[1]!, match[2] ?? 'true');
+  }
+
+  const known = new Set([
+    'db',
+    'size',
+    'handles',
+    'posts',
+    'readers',
+    'named',
+    'requests',
+    'cell-seconds',
+    'http-seconds',
+    'connections',
+    'skip-http',
+    'skip-web',
+    'skip-what-if',
+    'keep',
+    'help',
+  ]);
+  for (const key of values.keys()) {
+    if (!known.has(key)) throw new OptionsError(`unknown option --${key}\n\n${USAGE}`);
+  }
+
+  const size = values.get('size') ?? 'default';
+  if (size !== 'default' && size !== 'small') throw new OptionsError('--size: must be default or small');
+  const base = size === 'small' ? SMALL_SIZES : DEFAULT_SIZES;
+  const num = (name: string, fallback: number) => {
+    const raw = values.get(name);
+    return raw === undefined ? fallback : positiveInt(name, raw);
+  };
+  const named = values.get('named');
+  const sizes: SeedSizes = {
+    handles: num('handles', base.handles),
+    posts: num('posts', base.posts),
+    readers: num('readers', base.readers),
+    namedFollows: named === undefined ? base.namedFollows : named.split(',').map((n) => positiveInt('named', n.trim())),
+  };
+  const mostFollows = Math.max(...sizes.namedFollows);
+  if (mostFollows > sizes.handles) {
+    throw new OptionsError(`--named: a reader cannot follow ${mostFollows} handles when there are ${sizes.handles}`);
+  }
+
+  const databaseUrl = env.BENCH_DATABASE_URL?.trim() || undefined;
+  const db = values.get('db') ?? (databaseUrl ? 'postgres' : 'pglite');
+  const databases: BenchDatabase[] = db === 'both' ? ['postgres', 'pglite'] : db === 'postgres' || db === 'pglite' ? [db] : [];
+  if (databases.length === 0) throw new OptionsError('--db: must be postgres, pglite or both');
+  if (databases.includes('postgres') && !databaseUrl) {
+    throw new OptionsError('--db=postgres needs BENCH_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test');
+  }
+
+  const flag = (name: string) => {
+    const raw = values.get(name);
+    return raw !== undefined && raw !== 'false' && raw !== '0';
+  };
+  return {
+    sizes,
+    databases,
+    databaseUrl,
+    requests: num('requests', 200),
+    cellSeconds: num('cell-seconds', 60),
+    httpSeconds: num('http-seconds', 10),
+    httpConnections: num('connections', 2 * availableParallelism()),
+    skipHttp: flag('skip-http'),
+    skipWeb: flag('skip-web'),
+    skipWhatIf: flag('skip-what-if'),
+    keep: flag('keep'),
+  };
+}

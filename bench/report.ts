@@ -1,0 +1,218 @@
+import type { FeedCell } from './feed-bench';
+import { HTTP_ROUNDS, type HttpBench } from './http-bench';
+import type { SeedSizes } from './options';
+import type { SeededNetwork } from './seed';
+import type { Distribution } from './stats';
+import type { WebBytes } from './web-bytes';
+import type { WhatIfCell } from './what-if';
+
+export interface DatabaseRun {
+  kind: 'postgres' | 'pglite';
+  version: string;
+  seed: Omit<SeededNetwork, 'namedReaders'> & { namedReaders: Array<{ follows: number; feedPosts: number }> };
+  feed: FeedCell[];
+  whatIf: WhatIfCell[] | null;
+  http: HttpBench | null;
+  seconds: number;
+}
+
+export interface BenchResults {
+  startedAt: string;
+  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; platform: string };
+  sizes: SeedSizes;
+  options: { requests: number; cellSeconds: number; httpSeconds: number; connections: number };
+  runs: DatabaseRun[];
+  web: WebBytes | null;
+  totalSeconds: number;
+}
+
+const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? 'n/a' : n < 10 ? n.toFixed(2) : n.toFixed(1));
+const dist = (d: Distribution | null) => (d ? `${ms(d.p50)} / ${ms(d.p95)} / ${ms(d.p99)}` : 'n/a');
+const ratio = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? 'n/a' : n < 0.1 ? n.toFixed(3) : n.toFixed(2));
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+
+interface Target {
+  what: string;
+  measured: string;
+  pass: boolean | null;
+}
+
+/** The issue's targets, checked against a PostgreSQL run (the targets are stated for it). */
+export function targets(results: BenchResults): Target[] {
+  const run = results.runs.find((r) => r.kind === 'postgres') ?? results.runs[0];
+  const list: Target[] = [];
+  if (!run) return list;
+  const cell = (follows: number, page: number) => run.feed.find((c) => c.follows === follows && c.page === page);
+  const thousand = cell(1000, 1);
+  if (thousand) {
+    list.push({
+      what: 'Feed page 1, 1,000 follows: ours p99 ≤ 15 ms',
+      measured: `${ms(thousand.ours?.p99)} ms`,
+      pass: thousand.ours ? thousand.ours.p99 <= 15 : null,
+    });
+    list.push({
+      what: 'Feed page 1, 1,000 follows: ≥ 20x faster than earlier (p50)',
+      measured: thousand.ratios ? `${(1 / thousand.ratios.oursToEarlierP50).toFixed(1)}x` : 'n/a',
+      pass: thousand.ratios ? 1 / thousand.ratios.oursToEarlierP50 >= 20 : null,
+    });
+    list.push({
+      what: 'Feed page 1, 1,000 follows: within 2x of the limit (p50)',
+      measured: thousand.ratios ? `${thousand.ratios.oursToLimitP50.toFixed(2)}x` : 'n/a',
+      pass: thousand.ratios ? thousand.ratios.oursToLimitP50 <= 2 : null,
+    });
+  }
+  const fiveThousand = run.feed.filter((c) => c.follows === 5000);
+  if (fiveThousand.length > 0) {
+    const worst = Math.max(...fiveThousand.map((c) => c.ours?.p99 ?? Number.NaN));
+    list.push({
+      what: 'Feed, 5,000 follows: ours p99 < 30 ms (pages 1 and 20)',
+      measured: `${ms(worst)} ms`,
+      pass: Number.isNaN(worst) ? null : worst < 30,
+    });
+  }
+  if (run.http) {
+    const ceiling = run.http.results[0];
+    for (const r of run.http.results.slice(1)) {
+      list.push({
+        what: `${r.name}: ≥ 40% of the ceiling's requests/s`,
+        measured: r.unavailable ? `not loaded (${r.unavailable})` : `${(100 * (r.ratioToCeiling ?? 0)).toFixed(0)}%`,
+        pass: r.unavailable || !ceiling ? null : (r.ratioToCeiling ?? 0) >= 0.4 && r.failures === 0,
+      });
+    }
+    if (run.http.peakRssMb !== null) {
+      list.push({
+        what: 'Server peak RSS under load ≤ 250 MB',
+        measured: `${run.http.peakRssMb.toFixed(0)} MB`,
+        pass: run.http.peakRssMb <= 250,
+      });
+    }
+  }
+  if (results.web) {
+    list.push({
+      what: `First visit to ${results.web.page}: JS+CSS ≤ 100 KB gzipped`,
+      measured: kb(results.web.totalGzip),
+      pass: results.web.totalGzip <= 100 * 1024,
+    });
+  }
+  return list;
+}
+
+/** The whole run as Markdown: what the README shows and what stdout prints. */
+export function markdown(results: BenchResults): string {
+  const m = results.machine;
+  const out: string[] = [];
+  out.push(
+    `Run ${results.startedAt} on ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}, ${m.platform}; ` +
+      `${int(results.sizes.handles)} handles, ${int(results.sizes.posts)} posts, ${int(results.sizes.readers)} readers; ` +
+      `took ${(results.totalSeconds / 60).toFixed(1)} min.`,
+    '',
+  );
+
+  for (const run of results.runs) {
+    out.push(`### ${run.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} (${run.version})`, '');
+    const c = run.seed.counts;
+    out.push(
+      `Seeded in ${run.seed.seconds.toFixed(1)} s: ${int(c.users)} users, ${int(c.handles)} handles, ${int(c.posts)} posts, ${int(c.follows)} follows.`,
+      '',
+    );
+    out.push(
+      '| follows | feed posts | page | ours p50 / p95 / p99 ms | earlier p50 / p95 / p99 ms | limit p50 / p95 / p99 ms | ours/earlier p50, p99 | ours/limit p50, p99 |',
+      '| ---: | ---: | ---: | --- | --- | --- | --- | --- |',
+    );
+    for (const cell of run.feed) {
+      const r = cell.ratios;
+      out.push(
+        `| ${int(cell.follows)} | ${int(cell.feedPosts)} | ${cell.page} | ${dist(cell.ours)} | ${dist(cell.earlier)} | ` +
+          `${dist(cell.limit)} (${cell.limit.candidate}) | ${r ? `${ratio(r.oursToEarlierP50)}, ${ratio(r.oursToEarlierP99)}` : 'n/a'} | ` +
+          `${r ? `${ratio(r.oursToLimitP50)}, ${ratio(r.oursToLimitP99)}` : 'n/a'} |`,
+      );
+    }
+    const short = run.feed.filter((x) => x.ours && x.ours.n < results.options.requests);
+    const shortEarlier = run.feed.filter((x) => x.earlier.n < results.options.requests);
+    if (short.length + shortEarlier.length > 0) {
+      out.push(
+        '',
+        `Cells that hit the ${results.options.cellSeconds} s budget before ${results.options.requests} requests: ` +
+          [
+            ...short.map((x) => `ours ${x.follows}/p${x.page} n=${x.ours!.n}`),
+            ...shortEarlier.map((x) => `earlier ${x.follows}/p${x.page} n=${x.earlier.n}`),
+          ].join(', ') +
+          '.',
+      );
+    }
+
+    const base = run.feed.filter((x) => x.ours);
+    if (base.length > 0) {
+      out.push('', 'How ours grows with follows (p50, relative to the smallest reader):', '');
+      out.push('| follows | page 1 p50 ms | × | page 20 p50 ms | × |', '| ---: | ---: | ---: | ---: | ---: |');
+      const first = (page: number) => base.find((x) => x.page === page)?.ours?.p50;
+      for (const follows of [...new Set(base.map((x) => x.follows))]) {
+        const p1 = base.find((x) => x.follows === follows && x.page === 1)?.ours?.p50;
+        const p20 = base.find((x) => x.follows === follows && x.page === 20)?.ours?.p50;
+        const f1 = first(1);
+        const f20 = first(20);
+        out.push(
+          `| ${int(follows)} | ${ms(p1)} | ${p1 && f1 ? ratio(p1 / f1) : 'n/a'} | ${ms(p20)} | ${p20 && f20 ? ratio(p20 / f20) : 'n/a'} |`,
+        );
+      }
+    }
+
+    if (run.whatIf && run.whatIf.length > 0) {
+      out.push(
+        '',
+        'What-if (not the app): an index on (created_at, id) and the followed handles passed as an array, so the planner ' +
+          'can walk recent posts and keep the followed ones; database execution time, p50 / p99 ms:',
+        '',
+        '| reader | feed posts | page | app query (lateral) | time scan + index | plan | lateral ÷ time scan (p50) |',
+        '| --- | ---: | ---: | --- | --- | --- | ---: |',
+      );
+      for (const w of run.whatIf) {
+        out.push(
+          `| ${w.reader} | ${int(w.feedPosts)} | ${w.page} | ${ms(w.lateral.p50)} / ${ms(w.lateral.p99)} | ` +
+            `${ms(w.timeScan.p50)} / ${ms(w.timeScan.p99)} | ${w.timeScanPlan} | ${ratio(w.lateral.p50 / w.timeScan.p50)} |`,
+        );
+      }
+    }
+
+    if (run.http) {
+      out.push(
+        '',
+        `HTTP: autocannon, ${run.http.connections} connections, ${run.http.seconds} s a route in ${HTTP_ROUNDS} rounds of alternating order ` +
+          '(p50: mean of the rounds, p99: the worst), server in production mode on 127.0.0.1.',
+        '',
+      );
+      out.push('| route | requests/s | p50 ms | p99 ms | vs ceiling | failures |', '| --- | ---: | ---: | ---: | ---: | ---: |');
+      for (const r of run.http.results) {
+        if (r.unavailable) {
+          out.push(`| ${r.name} \`${r.path}\` | not loaded: ${r.unavailable} | | | | |`);
+          continue;
+        }
+        out.push(
+          `| ${r.name} \`${r.path}\` | ${int(r.requestsPerSecond)} | ${r.p50Ms} | ${r.p99Ms} | ${r.ratioToCeiling === null ? 'n/a' : `${(100 * r.ratioToCeiling).toFixed(0)}%`} | ${r.failures} |`,
+        );
+      }
+      const mb = (n: number | null) => (n === null ? 'n/a' : `${n.toFixed(0)} MB`);
+      out.push('', `Server peak RSS (VmHWM): ${mb(run.http.peakRssMb)} under load (${mb(run.http.startPeakRssMb)} when ready).`);
+    }
+    out.push('');
+  }
+
+  if (results.web) {
+    const w = results.web;
+    out.push(
+      `### Web: first visit to \`${w.page}\``,
+      '',
+      `JS ${kb(w.jsGzip)} + CSS ${kb(w.cssGzip)} = **${kb(w.totalGzip)} gzipped** (${kb(w.totalBytes)} raw), ${w.assets.length} files, listed by ${w.method === 'browser' ? 'Chromium loading the page' : 'index.html (no Chromium)'}.`,
+      '',
+    );
+  }
+
+  const checks = targets(results);
+  if (checks.length > 0) {
+    out.push('### Targets', '', '| target | measured | met |', '| --- | --- | --- |');
+    for (const t of checks) out.push(`| ${t.what} | ${t.measured} | ${t.pass === null ? 'n/a' : t.pass ? 'yes' : '**no**'} |`);
+    out.push('');
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,168 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, platform, release, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { createBenchDatabase } from './database';
+import { benchFeed } from './feed-bench';
+import { benchHttp, type HttpRoute } from './http-bench';
+import { type BenchOptions, OptionsError, parseOptions, USAGE } from './options';
+import { oursFeed } from './ours-feed';
+import type { BenchResults, DatabaseRun } from './report';
+import { markdown } from './report';
+import { addQuietReader, createSession, type SeededNetwork, seedNetwork } from './seed';
+import { startBenchServer } from './server';
+import { measureWebBytes, type WebBytes } from './web-bytes';
+import { benchWhatIf } from './what-if';
+
+const RESULTS_FILE = join(import.meta.dirname, 'results', 'latest.json');
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+/** The routes the HTTP part loads, the framework ceiling first. */
+function httpRoutes(network: SeededNetwork): HttpRoute[] {
+  return [
+    { name: 'ceiling (constant GET)', path: '/healthz', signedIn: false, ceiling: true },
+    { name: 'feed API (1,000 follows)', path: '/api/feed', signedIn: true },
+    { name: 'profile posts API', path: `/api/profiles/${network.busiestHandle}/posts`, signedIn: false },
+    { name: 'profile HTML', path: `/${network.busiestHandle}`, signedIn: false },
+  ];
+}
+
+function buildWeb(): void {
+  log('building the web app (vite build) ...');
+  const vite = join(process.cwd(), 'node_modules', 'vite', 'bin', 'vite.js');
+  const built = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'error'], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('vite build failed');
+}
+
+async function runDatabase(kind: 'postgres' | 'pglite', options: BenchOptions, web: { result: WebBytes | null }) {
+  const started = performance.now();
+  log(`\n== ${kind}: creating a database with the app's migrations`);
+  const bench = await createBenchDatabase(kind, options.databaseUrl);
+  try {
+    const database = await bench.open();
+    let network: SeededNetwork;
+    let token: string;
+    let feed: DatabaseRun['feed'];
+    let whatIf: DatabaseRun['whatIf'] = null;
+    let version: string;
+    try {
+      const v = await sql<{ version: string }>`select version() as version`.execute(database.db);
+      version = (v.rows[0]?.version ?? '').split(' on ')[0]!.split(',')[0]!;
+      log(`seeding ${options.sizes.handles} handles, ${options.sizes.posts} posts, ${options.sizes.readers} readers ...`);
+      network = await seedNetwork(database.db, options.sizes);
+      log(
+        `seeded in ${network.seconds.toFixed(1)} s: ${JSON.stringify(network.counts)}; named readers: ${network.namedReaders
+          .map((r) => `${r.follows} follows/${r.feedPosts} posts`)
+          .join(', ')}`,
+      );
+      log('feed: ours vs the earlier algorithm vs the limit ...');
+      feed = await benchFeed(database.db, network.namedReaders, oursFeed(database.db), {
+        requests: options.requests,
+        cellSeconds: options.cellSeconds,
+        log,
+      });
+      if (!options.skipWhatIf) {
+        log('what-if: a time index and the followed handles as an array ...');
+        const quietFollows = Math.min(1000, Math.floor(options.sizes.handles / 2));
+        const quiet = await addQuietReader(database.db, options.sizes.handles, quietFollows);
+        whatIf = await benchWhatIf(
+          database.db,
+          [
+            ...network.namedReaders.map((r) => ({ ...r, label: `${r.follows.toLocaleString('en-US')} follows` })),
+            { ...quiet, label: `${quiet.follows.toLocaleString('en-US')} quiet follows` },
+          ],
+          { requests: Math.min(options.requests, 100), cellSeconds: options.cellSeconds, log },
+        );
+      }
+      const reader = network.namedReaders.find((r) => r.follows === 1000) ?? network.namedReaders.at(-1)!;
+      token = await createSession(database.db, reader.userId);
+    } finally {
+      // PGlite holds its folder: the server process can open it only once this one closed it.
+      await database.close();
+    }
+
+    let http: DatabaseRun['http'] = null;
+    if (!options.skipHttp || (!options.skipWeb && web.result === null)) {
+      log('starting the server ...');
+      const server = await startBenchServer(bench.serverEnv);
+      try {
+        if (!options.skipWeb && web.result === null) {
+          log(`web: what a first visit to /${network.busiestHandle} downloads ...`);
+          web.result = await measureWebBytes(server.url, `/${network.busiestHandle}`);
+        }
+        if (!options.skipHttp) {
+          log(`HTTP: ${options.httpSeconds} s a route, ${options.httpConnections} connections ...`);
+          http = await benchHttp(server, httpRoutes(network), {
+            seconds: options.httpSeconds,
+            connections: options.httpConnections,
+            sessionToken: token,
+          });
+        }
+      } finally {
+        await server.stop();
+      }
+    }
+
+    const { namedReaders, ...seed } = network;
+    return {
+      kind,
+      version,
+      seed: { ...seed, namedReaders: namedReaders.map((r) => ({ follows: r.follows, feedPosts: r.feedPosts })) },
+      feed,
+      whatIf,
+      http,
+      seconds: (performance.now() - started) / 1000,
+    } satisfies DatabaseRun;
+  } finally {
+    if (options.keep) log(`kept the seeded database: ${bench.location}`);
+    else await bench.drop();
+  }
+}
+
+async function main() {
+  const argv = process.argv.slice(2);
+  if (argv.includes('--help')) {
+    console.log(USAGE);
+    return;
+  }
+  const options = parseOptions(argv, process.env);
+  const started = performance.now();
+  const results: BenchResults = {
+    startedAt: new Date().toISOString(),
+    machine: {
+      cpus: availableParallelism(),
+      cpuModel: cpus()[0]?.model.trim() ?? 'unknown CPU',
+      memoryGb: Math.round(totalmem() / 1024 ** 3),
+      node: process.versions.node,
+      platform: `${platform()} ${release()}`,
+    },
+    sizes: options.sizes,
+    options: {
+      requests: options.requests,
+      cellSeconds: options.cellSeconds,
+      httpSeconds: options.httpSeconds,
+      connections: options.httpConnections,
+    },
+    runs: [],
+    web: null,
+    totalSeconds: 0,
+  };
+
+  if (!options.skipHttp || !options.skipWeb) buildWeb();
+  const web = { result: null as WebBytes | null };
+  for (const kind of options.databases) results.runs.push(await runDatabase(kind, options, web));
+  results.web = web.result;
+  results.totalSeconds = (performance.now() - started) / 1000;
+
+  mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(markdown(results));
+  log(`\nwritten to ${RESULTS_FILE}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof OptionsError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { CURSOR_MESSAGE } from './feed';
+
+export const FOLLOW_LIST_PAGE_SIZE = 50;
+
+export const FOLLOW_MESSAGES = {
+  self: 'You cannot follow yourself.',
+  noSuchHandle: 'This handle does not exist.',
+  noFollowers: 'No one is following you yet.',
+  noFollowing: "You're not following anyone yet.",
+} as const;
+
+/** A position in a newest-first list of follows: (followed_at, a handle or user id). */
+export interface FollowCursor {
+  followedAt: number;
+  key: string;
+}
+
+const PATTERN = /^(\d{1,15})_([a-z0-9-]{1,36})$/;
+
+export function encodeFollowCursor(cursor: FollowCursor): string {
+  return `${cursor.followedAt}_${cursor.key}`;
+}
+
+export function decodeFollowCursor(raw: string): FollowCursor | null {
+  const match = PATTERN.exec(raw);
+  return match ? { followedAt: Number(match[1]), key: match[2]! } : null;
+}
+
+export const followCursorParamSchema = z
+  .string()
+  .optional()
+  .transform((raw, ctx) => {
+    if (raw === undefined || raw === '') return null;
+    const cursor = decodeFollowCursor(raw);
+    if (!cursor) {
+      ctx.addIssue({ code: 'custom', message: CURSOR_MESSAGE });
+      return z.NEVER;
+    }
+    return cursor;
+  });
+
+export const followStateSchema = z.object({ handle: z.string(), following: z.boolean() });
+export type FollowState = z.infer<typeof followStateSchema>;
+
+export const followersPageSchema = z.object({
+  followers: z.array(z.object({ handle: z.string(), displayName: z.string(), followedAt: z.number() })),
+  nextCursor: z.string().nullable(),
+});
+export type FollowersPage = z.infer<typeof followersPageSchema>;
+
+/** A followed handle; display name and last post are null when the handle was deleted since. */
+export const followingPageSchema = z.object({
+  following: z.array(
+    z.object({
+      handle: z.string(),
+      displayName: z.string().nullable(),
+      followedAt: z.number(),
+      lastPostAt: z.number().nullable(),
+    }),
+  ),
+  nextCursor: z.string().nullable(),
+});
+export type FollowingPage = z.infer<typeof followingPageSchema>;

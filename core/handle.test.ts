@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  editedHandleSchema,
+  fieldErrors,
+  HANDLE_MESSAGES,
+  HANDLE_REQUEST_MESSAGES,
+  handleInputSchema,
+  handleProblem,
+  handleRequestSchema,
+  normalizeHandleInput,
+  stripAt,
+} from './handle';
+
+describe('handle rules', () => {
+  it('accepts lowercase letters, digits and hyphens', () => {
+    expect(handleProblem('green-grocer-42')).toBeNull();
+  });
+
+  it.each(['bad handle', 'under_score', 'dot.ted', 'émile', '@at'])('rejects %s with the characters message', (h) => {
+    expect(handleProblem(h)).toBe(HANDLE_MESSAGES.characters);
+  });
+
+  it('rejects the spec reserved handles and app routes', () => {
+    for (const h of ['admin', 'support', 'help', 'team', 'dashboard', 'feed', 'api', 'qr']) {
+      expect(handleProblem(h)).toBe(HANDLE_MESSAGES.reserved);
+    }
+  });
+
+  it('limits the length to 30', () => {
+    expect(handleProblem('a'.repeat(30))).toBeNull();
+    expect(handleProblem('a'.repeat(31))).toBe(HANDLE_MESSAGES.tooLong);
+  });
+
+  it('requires a handle', () => {
+    expect(handleProblem('')).toBe(HANDLE_MESSAGES.required);
+  });
+
+  it('trims and lower-cases typed input before checking', () => {
+    expect(handleInputSchema.parse('  Green-Grocer ')).toBe('green-grocer');
+    const result = handleInputSchema.safeParse('Admin');
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(HANDLE_MESSAGES.reserved);
+  });
+
+  it('lower-cases as typed without trimming mid-edit', () => {
+    expect(normalizeHandleInput('Fresh ')).toBe('fresh ');
+  });
+});
+
+describe('handle request form', () => {
+  it('normalises and reports each field', () => {
+    const ok = handleRequestSchema.safeParse({ handle: ' Fresh-Farm ', displayName: ' Fresh ', usageDescription: ' Lists ' });
+    expect(ok.data).toEqual({ handle: 'fresh-farm', displayName: 'Fresh', usageDescription: 'Lists' });
+    const bad = handleRequestSchema.safeParse({ handle: 'team', displayName: '', usageDescription: '' });
+    expect(bad.success).toBe(false);
+    expect(fieldErrors(bad.error as z.ZodError)).toEqual({
+      handle: HANDLE_MESSAGES.reserved,
+      displayName: HANDLE_REQUEST_MESSAGES.displayNameRequired,
+      usageDescription: HANDLE_REQUEST_MESSAGES.usageRequired,
+    });
+  });
+
+  it('strips a leading @ from an edited handle', () => {
+    expect(stripAt(' @@fresh')).toBe('fresh');
+    expect(editedHandleSchema.parse({ handle: '@Fresh' })).toEqual({ handle: 'fresh' });
+    expect(editedHandleSchema.parse({})).toEqual({ handle: undefined });
+  });
+});

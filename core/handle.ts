@@ -1,0 +1,205 @@
+import { z } from 'zod';
+
+export const HANDLE_MAX_LENGTH = 30;
+
+/** The spec's four reserved handles. */
+export const SPEC_RESERVED_HANDLES = ['admin', 'support', 'help', 'team'] as const;
+
+/** Every first path segment the app uses is reserved too, so /{handle} never shadows a page. */
+export const ROUTE_RESERVED_HANDLES = [
+  'api',
+  'assets',
+  'auth',
+  'chat-form-creator',
+  'dashboard',
+  'feed',
+  'follow',
+  'followers',
+  'following',
+  'form',
+  'healthz',
+  'invite',
+  'login',
+  'logout',
+  'oidc',
+  'oidc-assets',
+  'qr',
+  'readyz',
+  'request-handle',
+  'request-invite',
+  'static',
+  'tell-your-friends',
+  'upload',
+] as const;
+
+const RESERVED = new Set<string>([...SPEC_RESERVED_HANDLES, ...ROUTE_RESERVED_HANDLES]);
+
+export const HANDLE_MESSAGES = {
+  required: 'Handle is required.',
+  characters: 'Handle can only include lowercase letters, numbers, and hyphens.',
+  tooLong: 'Handle can be at most 30 characters.',
+  reserved: 'This handle is reserved. Please choose another.',
+  taken: 'This handle is already taken. Please choose another.',
+  signInToRequest: 'Please sign in with Google to submit your request.',
+} as const;
+
+/** What the handle input shows as the person types: lower-cased, nothing else changed. */
+export function normalizeHandleInput(raw: string): string {
+  return raw.toLowerCase();
+}
+
+export function normalizeHandle(raw: string): string {
+  return raw.trim().toLowerCase();
+}
+
+export function isReservedHandle(handle: string): boolean {
+  return RESERVED.has(handle);
+}
+
+/** Returns the first rule the (already normalized) handle breaks, or null. */
+export function handleProblem(handle: string): string | null {
+  if (handle.length === 0) return HANDLE_MESSAGES.required;
+  if (!/^[a-z0-9-]+$/.test(handle)) return HANDLE_MESSAGES.characters;
+  if (handle.length > HANDLE_MAX_LENGTH) return HANDLE_MESSAGES.tooLong;
+  if (isReservedHandle(handle)) return HANDLE_MESSAGES.reserved;
+  return null;
+}
+
+/** A handle typed by a person: trimmed, lower-cased, then checked. */
+export const handleInputSchema = z
+  .string({ error: HANDLE_MESSAGES.required })
+  .transform(normalizeHandle)
+  .superRefine((handle, ctx) => {
+    const problem = handleProblem(handle);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** A handle as it appears in a URL: any string, matched against stored handles. */
+export const handleParamSchema = z.string().min(1).max(200);
+
+/** Texts of the handle screens and their errors, shared by browser and server. */
+export const HANDLE_REQUEST_MESSAGES = {
+  displayNameRequired: 'Display name is required.',
+  usageRequired: 'Please tell us how you will use your handle.',
+  tooLong: (field: string, max: number) => `${field} can be at most ${max} characters.`,
+  alreadyRequested: 'You have already requested a handle.',
+  alreadyHasHandle: 'You already have a handle.',
+  userAlreadyHasHandle: 'This user already has a handle.',
+  requestNotFound: 'Handle request not found.',
+  handleNotFound: 'Handle not found.',
+  submitted: 'Request submitted',
+  pendingApproval: 'pending approval',
+  signInFailed: 'Failed to sign in. Please try again.',
+  somethingWrong: 'Something went wrong. Please try again.',
+} as const;
+
+export const DISPLAY_NAME_MAX_LENGTH = 80;
+export const LONG_TEXT_MAX_LENGTH = 2000;
+
+/** A leading @ is how people write handles; approving strips it (spec 5, admin approve). */
+export function stripAt(raw: string): string {
+  return raw.trim().replace(/^@+/, '');
+}
+
+/** Body of POST /api/handle-requests: each field reports its own message, handle first. */
+export const handleRequestSchema = z
+  .object({
+    handle: z.string().max(200).default(''),
+    displayName: z.string().max(1000).default(''),
+    usageDescription: z.string().max(10_000).default(''),
+  })
+  .transform((v) => ({
+    handle: normalizeHandle(v.handle),
+    displayName: v.displayName.trim(),
+    usageDescription: v.usageDescription.trim(),
+  }))
+  .superRefine((v, ctx) => {
+    const problem = handleProblem(v.handle);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['handle'], message: problem });
+    if (!v.displayName)
+      ctx.addIssue({ code: 'custom', path: ['displayName'], message: HANDLE_REQUEST_MESSAGES.displayNameRequired });
+    else if (v.displayName.length > DISPLAY_NAME_MAX_LENGTH) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['displayName'],
+        message: HANDLE_REQUEST_MESSAGES.tooLong('Display name', DISPLAY_NAME_MAX_LENGTH),
+      });
+    }
+    if (!v.usageDescription) {
+      ctx.addIssue({ code: 'custom', path: ['usageDescription'], message: HANDLE_REQUEST_MESSAGES.usageRequired });
+    } else if (v.usageDescription.length > LONG_TEXT_MAX_LENGTH) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['usageDescription'],
+        message: HANDLE_REQUEST_MESSAGES.tooLong('The description', LONG_TEXT_MAX_LENGTH),
+      });
+    }
+  });
+export type HandleRequestInput = z.infer<typeof handleRequestSchema>;
+
+/** Body of approving a handle request or converting an invite request: the request's handle, or an edited one (leading @ stripped). */
+export const editedHandleSchema = z
+  .object({ handle: z.string().max(200).optional() })
+  .transform((v) => ({ handle: v.handle === undefined ? undefined : normalizeHandle(stripAt(v.handle)) }))
+  .superRefine((v, ctx) => {
+    if (v.handle === undefined) return;
+    const problem = handleProblem(v.handle);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['handle'], message: problem });
+  });
+
+/** First message per field of a failed parse: what a form shows beside each input. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? '');
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}
+
+export const handleRequestViewSchema = z.object({
+  handle: z.string(),
+  displayName: z.string(),
+  usageDescription: z.string(),
+  createdAt: z.number(),
+});
+export type HandleRequestView = z.infer<typeof handleRequestViewSchema>;
+
+/**
+ * Where the signed-in person stands (spec 4, "Dashboard handle status"): an approved handle;
+ * a request under review; an unused invite to confirm; or none.
+ */
+export const handleStatusSchema = z.object({
+  status: z.enum(['approved', 'requested', 'pending-confirm', 'none']),
+  handle: z.string().nullable(),
+  handleRequest: handleRequestViewSchema.nullable(),
+  inviteRequested: z.boolean(),
+  pendingInvite: z.object({ handle: z.string() }).nullable(),
+});
+export type HandleStatus = z.infer<typeof handleStatusSchema>;
+
+/** GET /api/admin/handles: the owner's handle management page. */
+export const adminHandlesResponseSchema = z.object({
+  requests: z.array(
+    z.object({
+      userId: z.string(),
+      email: z.string(),
+      handle: z.string(),
+      displayName: z.string(),
+      usageDescription: z.string(),
+      createdAt: z.number(),
+    }),
+  ),
+  handles: z.array(
+    z.object({
+      handle: z.string(),
+      userId: z.string(),
+      email: z.string(),
+      displayName: z.string(),
+      /** Made by an admin for an email nobody has signed in with yet. */
+      awaitingSignIn: z.boolean(),
+      createdAt: z.number(),
+    }),
+  ),
+});
+export type AdminHandlesResponse = z.infer<typeof adminHandlesResponseSchema>;

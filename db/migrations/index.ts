@@ -1,0 +1,20 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001-initial-schema';
+import * as m0200 from './0200-follows-remember-followed-user';
+import * as m0201 from './0201-posts-feed-index';
+import * as m0202 from './0202-follows-by-follower-time';
+import * as m0500 from './0500-admin-audit-log';
+import * as m0501 from './0501-admin-notes';
+
+/**
+ * Every migration, by name. Listed here rather than read from the folder so the same code runs
+ * under tsx, Vitest and a bundler. Names sort in the order they run; never edit a landed one.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-initial-schema': m0001,
+  '0200-follows-remember-followed-user': m0200,
+  '0201-posts-feed-index': m0201,
+  '0202-follows-by-follower-time': m0202,
+  '0500-admin-audit-log': m0500,
+  '0501-admin-notes': m0501,
+};

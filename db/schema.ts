@@ -1,0 +1,185 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+/** Epoch milliseconds, as in the spec. */
+type Millis = number;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  display_name: Generated<string>;
+  oidc_subject: string | null;
+  admin: Generated<boolean>;
+  rejected: Generated<boolean>;
+  handle_revoked: Generated<boolean>;
+  admin_created: Generated<boolean>;
+  phone: string | null;
+  socials: string | null;
+  links: string | null;
+  description: string | null;
+  questions: string | null;
+  usage_description: string | null;
+  invited_by: string | null;
+  created_at: Millis;
+  restored_at: Millis | null;
+}
+
+/** The authority on who holds a handle: one row a handle, one handle a user. */
+export interface HandlesTable {
+  handle: string;
+  user_id: string;
+  created_at: Millis;
+}
+
+export interface HandleRequestsTable {
+  user_id: string;
+  email: string;
+  handle: string;
+  display_name: string;
+  usage_description: string;
+  created_at: Millis;
+}
+
+export interface InvitesTable {
+  handle: string;
+  email: string;
+  display_name: string;
+  phone: string | null;
+  socials: string | null;
+  links: string | null;
+  description: string | null;
+  questions: string | null;
+  used: Generated<boolean>;
+  sent: Generated<boolean>;
+  created_by: string | null;
+  created_at: Millis;
+  accepted_at: Millis | null;
+  accepted_user_id: string | null;
+}
+
+export interface InviteRequestsTable {
+  user_id: string;
+  name: string;
+  email: string;
+  handle: string;
+  phone: string | null;
+  socials: string | null;
+  links: string | null;
+  description: string | null;
+  questions: string | null;
+  created_at: Millis;
+}
+
+export interface PostsTable {
+  id: Generated<number>;
+  user_id: string;
+  /** The handle the post was made under; the author is user_id. */
+  handle: string;
+  url: string;
+  description: Generated<string>;
+  created_at: Millis;
+  open_count: Generated<number>;
+}
+
+/**
+ * One follow per (follower, handle). No foreign key to handles: a follow outlives a deleted handle
+ * (shown with blanks) and counts only while `handle` is still held by `followed_user_id`.
+ */
+export interface FollowsTable {
+  follower_id: string;
+  handle: string;
+  /** Who held the handle when it was followed (no foreign key: the follow outlives them). Filled in from handles on insert when left out. */
+  followed_user_id: Generated<string>;
+  followed_at: Millis;
+}
+
+export interface ChatQuestion {
+  field: string;
+  lines: string[];
+  /** Allows a multi-line answer (Shift+Enter); absent means false. */
+  long?: boolean;
+}
+
+export interface ChatFormsTable {
+  id: string;
+  owner_id: string | null;
+  title: string;
+  description: Generated<string>;
+  questions: JSONColumnType<ChatQuestion[]>;
+  thank_you_message: Generated<string>;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface ChatFormSubmissionsTable {
+  id: Generated<number>;
+  form_id: string;
+  answers: JSONColumnType<Record<string, string>>;
+  idempotency_key: string | null;
+  submitted_at: Millis;
+}
+
+export interface DeletedUsersTable {
+  user_id: string;
+  backup: JSONColumnType<Record<string, unknown>>;
+  deleted_by: string | null;
+  deleted_at: Millis;
+  restored_at: Millis | null;
+}
+
+export interface AnalyticsEventsTable {
+  id: Generated<number>;
+  name: string;
+  path: string | null;
+  user_id: string | null;
+  payload: JSONColumnType<Record<string, unknown>>;
+  created_at: Millis;
+}
+
+/** One admin action (who, what, on whom, when): the moderation log admins read. */
+export interface AdminAuditLogTable {
+  id: Generated<number>;
+  /** Null once the acting admin's profile is deleted; actor_email still says who it was. */
+  actor_id: string | null;
+  actor_email: string;
+  action: string;
+  target: Generated<string>;
+  details: JSONColumnType<Record<string, unknown>>;
+  created_at: Millis;
+}
+
+/** An admin planning-note page's text (Markdown), once saved. */
+export interface AdminNotesTable {
+  slug: string;
+  body: string;
+  updated_by: string | null;
+  updated_by_email: string;
+  updated_at: Millis;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie's token: a leaked table does not leak sessions. */
+  id: string;
+  user_id: string;
+  created_at: Millis;
+  last_seen_at: Millis;
+  expires_at: Millis;
+}
+
+export interface Database {
+  users: UsersTable;
+  handles: HandlesTable;
+  handle_requests: HandleRequestsTable;
+  invites: InvitesTable;
+  invite_requests: InviteRequestsTable;
+  posts: PostsTable;
+  follows: FollowsTable;
+  chat_forms: ChatFormsTable;
+  chat_form_submissions: ChatFormSubmissionsTable;
+  deleted_users: DeletedUsersTable;
+  analytics_events: AnalyticsEventsTable;
+  sessions: SessionsTable;
+  admin_audit_log: AdminAuditLogTable;
+  admin_notes: AdminNotesTable;
+}
+
+export type Timestamp = ColumnType<Millis, Millis, Millis>;

@@ -1,0 +1,62 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { registerModules } from './modules/index';
+import { type DatabaseHandle, dbPlugin } from './plugins/db';
+import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
+import { inputGuardPlugin } from './plugins/input-guard';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { securityPlugin } from './plugins/security';
+import { sessionPlugin } from './plugins/session';
+import { webPlugin } from './plugins/web';
+
+export interface BuildOptions {
+  database: DatabaseHandle;
+  /** The app closes the database when it closes (true for the server, false for shared test databases). */
+  closeDatabase?: boolean;
+  logger?: boolean;
+  /** Sees every route as it is registered (the access-matrix and fuzz tests list the routes this way). */
+  onRoute?: (route: RouteOptions) => void;
+  /** Folder of the built web app (tests point it at a small fixture). */
+  webRoot?: string;
+}
+
+/** The whole server in a fixed order: external plugins, app plugins, then feature modules. */
+export async function buildApp(config: Config, options: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { maxParamLength: 500 },
+    return503OnClosing: true,
+    frameworkErrors,
+  });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(formbody, { bodyLimit: 16 * 1024 });
+  await app.register(errorHandlerPlugin);
+  await app.register(inputGuardPlugin);
+  await app.register(securityPlugin, { config });
+  await app.register(dbPlugin, { database: options.database, closeOnShutdown: options.closeDatabase ?? true });
+  await app.register(sessionPlugin, { config });
+  await app.register(rateLimitPlugin, { config });
+  await app.register(webPlugin, options.webRoot ? { root: options.webRoot } : {});
+  await registerModules(app, config);
+  return app;
+}

@@ -1,0 +1,193 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { DEFAULT_BLOCKED_HOSTS, DEFAULT_PROVIDERS, type LinkPolicy, type LinkProvider } from '../core/link';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const emailList = z
+  .string()
+  .default('')
+  .transform((s) =>
+    s
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email({ error: 'must be a comma-separated list of email addresses' })));
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((s) => (s?.trim() ? s.trim() : undefined));
+
+/** A host name as the URL parser reads it (lower case, IDN as punycode, no trailing dot), or null. */
+function hostEntry(raw: string): string | null {
+  const text = raw.trim().replace(/\.$/, '');
+  if (!text || /[\s/\\:@?#[\]]/.test(text)) return null;
+  try {
+    const host = new URL(`https://${text}/`).hostname;
+    return /^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(host) ? host : null;
+  } catch {
+    return null;
+  }
+}
+
+/** LINK_BLOCKED_HOSTS: `bit.ly,tinyurl.com`. */
+const hostList = z
+  .string()
+  .optional()
+  .transform((text, ctx) => {
+    if (text === undefined || !text.trim()) return DEFAULT_BLOCKED_HOSTS;
+    const hosts: string[] = [];
+    for (const raw of text.split(',').filter((h) => h.trim())) {
+      const host = hostEntry(raw);
+      if (!host) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `'${raw.trim()}' is not a host name (comma-separated, e.g. bit.ly,tinyurl.com)`,
+        });
+        return z.NEVER;
+      }
+      hosts.push(host);
+    }
+    return hosts;
+  });
+
+/** LINK_PROVIDERS: `Google Drive=drive.google.com,docs.google.com; Dropbox=dropbox.com`. */
+const providerList = z
+  .string()
+  .optional()
+  .transform((text, ctx) => {
+    if (text === undefined || !text.trim()) return DEFAULT_PROVIDERS;
+    const providers: LinkProvider[] = [];
+    for (const entry of text.split(';').filter((p) => p.trim())) {
+      const [name, hostText, ...rest] = entry.split('=');
+      const hosts = (hostText ?? '')
+        .split(',')
+        .filter((h) => h.trim())
+        .map(hostEntry);
+      if (!name?.trim() || rest.length > 0 || hosts.length === 0 || hosts.some((h) => h === null)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `'${entry.trim()}' is not Name=host,host (entries separated by ';', e.g. Dropbox=dropbox.com)`,
+        });
+        return z.NEVER;
+      }
+      // The spec's message names four providers: the first four listed.
+      providers.push({ name: name.trim(), hosts: hosts as string[], namedInMessage: providers.length < 4 });
+    }
+    return providers;
+  });
+
+const envSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+    .default('development'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 to 65535')
+    .max(65535, 'must be 0 to 65535')
+    .default(3000),
+  HOST: optionalString,
+  PUBLIC_URL: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://freshlist.example' }).optional(),
+  ),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional()),
+  SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  OIDC_ISSUER: optionalString.pipe(z.url({ error: 'must be the provider issuer URL' }).optional()),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  ADMIN_EMAILS: emailList,
+  OWNER_EMAIL: optionalString.pipe(z.email({ error: 'must be an email address' }).optional()),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
+  LINK_PROVIDERS: providerList,
+  LINK_BLOCKED_HOSTS: hostList,
+  GTM_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX')
+      .optional(),
+  ),
+});
+
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string | undefined;
+}
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  /** Host name of PUBLIC_URL: the "{host}" of the link rules. */
+  siteHost: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sessionSecret: string;
+  /** Null: the built-in development identity provider serves sign-in. */
+  oidc: OidcSettings | null;
+  adminEmails: string[];
+  ownerEmail: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  trustProxy: boolean;
+  redisUrl: string | undefined;
+  gtmId: string | undefined;
+  /** The upload link rules' lists (LINK_PROVIDERS, LINK_BLOCKED_HOSTS), served to the browser too. */
+  linkPolicy: LinkPolicy;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value throws one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`${name}: ${issue?.message ?? 'is invalid'}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+
+  if (production && !e.SESSION_SECRET) {
+    throw new ConfigError('SESSION_SECRET: is required when NODE_ENV=production (at least 32 characters)');
+  }
+  const oidcParts = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID];
+  if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
+    throw new ConfigError(`${e.OIDC_ISSUER ? 'OIDC_CLIENT_ID' : 'OIDC_ISSUER'}: OIDC_ISSUER and OIDC_CLIENT_ID go together`);
+  }
+  if (production && !e.OIDC_ISSUER) {
+    throw new ConfigError('OIDC_ISSUER: is required when NODE_ENV=production (the development sign-in is never enabled there)');
+  }
+
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const siteHost = new URL(publicUrl).hostname;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST ?? (production ? '0.0.0.0' : 'localhost'),
+    publicUrl,
+    siteHost,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    // Outside production a per-process secret is safe: it only signs the short-lived sign-in cookie.
+    sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
+        : null,
+    adminEmails: e.ADMIN_EMAILS,
+    ownerEmail: e.OWNER_EMAIL?.toLowerCase(),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true',
+    redisUrl: e.REDIS_URL,
+    gtmId: e.GTM_ID,
+    linkPolicy: { siteHost, providers: e.LINK_PROVIDERS, blocked: e.LINK_BLOCKED_HOSTS },
+  };
+}

@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminOverviewSchema,
+  deletedUsersListSchema,
+  deleteUserResponseSchema,
+  indexCheckResponseSchema,
+  restoreBodySchema,
+  restoreResponseSchema,
+  setAdminBodySchema,
+  userIdParamsSchema,
+  usersListSchema,
+  usersQuerySchema,
+} from '../../../core/admin';
+import { apiErrorSchema } from '../../../core/api';
+import type { Config } from '../../config';
+import { requireAdmin } from '../../plugins/session';
+import { adminService } from './service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const writeLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+
+/** The admin area's API (admins only): overview, users, deletion and restore, the index check. */
+export async function adminRoutes(app: FastifyInstance, { config }: { config: Config }) {
+  const service = adminService(app.db, { adminEmails: config.adminEmails, databaseKind: app.dbKind });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  r.get('/api/admin/overview', { schema: { response: { 200: adminOverviewSchema, ...errors } } }, async (request) => {
+    requireAdmin(request);
+    return service.overview();
+  });
+
+  r.get(
+    '/api/admin/users',
+    { schema: { querystring: usersQuerySchema, response: { 200: usersListSchema, ...errors } } },
+    async (request) => {
+      requireAdmin(request);
+      return service.users(request.query.q);
+    },
+  );
+
+  r.put(
+    '/api/admin/users/:id/admin',
+    {
+      schema: {
+        params: userIdParamsSchema,
+        body: setAdminBodySchema,
+        response: { 200: z.object({ admin: z.boolean() }), ...errors },
+      },
+      config: writeLimit,
+    },
+    async (request) => service.setAdmin(requireAdmin(request), request.params.id, request.body.admin),
+  );
+
+  r.delete(
+    '/api/admin/users/:id',
+    {
+      schema: { params: userIdParamsSchema, response: { 200: deleteUserResponseSchema, 409: apiErrorSchema, ...errors } },
+      config: writeLimit,
+    },
+    async (request) => service.deleteUser(requireAdmin(request), request.params.id),
+  );
+
+  r.get('/api/admin/deleted-users', { schema: { response: { 200: deletedUsersListSchema, ...errors } } }, async (request) => {
+    requireAdmin(request);
+    return service.deletedUsers();
+  });
+
+  r.post(
+    '/api/admin/deleted-users/:id/restore',
+    {
+      schema: {
+        params: userIdParamsSchema,
+        body: restoreBodySchema,
+        response: { 200: restoreResponseSchema, 409: apiErrorSchema, ...errors },
+      },
+      config: writeLimit,
+    },
+    async (request) => service.restore(requireAdmin(request), request.params.id, request.body.overwrite === true),
+  );
+
+  r.get('/api/admin/index-check', { schema: { response: { 200: indexCheckResponseSchema, ...errors } } }, async (request) => {
+    requireAdmin(request);
+    return service.indexCheck();
+  });
+}

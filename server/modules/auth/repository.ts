@@ -1,0 +1,120 @@
+import { sql } from 'kysely';
+import type { DB } from '../../plugins/db';
+
+export interface SessionRow {
+  sessionId: string;
+  lastSeenAt: number;
+  userId: string;
+  email: string;
+  displayName: string;
+  admin: boolean;
+  handle: string | null;
+}
+
+/** All SQL of sign-in: users by identity, and the sessions table. */
+export function authRepository(db: DB) {
+  return {
+    async sessionUser(sessionId: string, now: number, idleMs: number): Promise<SessionRow | undefined> {
+      return db
+        .selectFrom('sessions as s')
+        .innerJoin('users as u', 'u.id', 's.user_id')
+        .leftJoin('handles as h', 'h.user_id', 'u.id')
+        .select([
+          's.id as sessionId',
+          's.last_seen_at as lastSeenAt',
+          'u.id as userId',
+          'u.email',
+          'u.display_name as displayName',
+          'u.admin',
+          'h.handle',
+        ])
+        .where('s.id', '=', sessionId)
+        .where('s.expires_at', '>', now)
+        .where('s.last_seen_at', '>', now - idleMs)
+        .executeTakeFirst();
+    },
+
+    /** A handle's public face: handle and display name only, never email or phone. */
+    async publicProfile(handle: string): Promise<{ handle: string; displayName: string } | undefined> {
+      return db
+        .selectFrom('handles as h')
+        .innerJoin('users as u', 'u.id', 'h.user_id')
+        .select(['h.handle', 'u.display_name as displayName'])
+        .where('h.handle', '=', handle)
+        .executeTakeFirst();
+    },
+
+    async touchSession(sessionId: string, now: number): Promise<void> {
+      await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
+    },
+
+    async createSession(row: { id: string; userId: string; now: number; expiresAt: number }): Promise<void> {
+      await db
+        .insertInto('sessions')
+        .values({ id: row.id, user_id: row.userId, created_at: row.now, last_seen_at: row.now, expires_at: row.expiresAt })
+        .execute();
+    },
+
+    async deleteSession(sessionId: string): Promise<void> {
+      await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+    },
+
+    async deleteExpiredSessions(now: number, idleMs: number): Promise<void> {
+      await db
+        .deleteFrom('sessions')
+        .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', now - idleMs)]))
+        .execute();
+    },
+
+    /**
+     * Finds the person behind a provider identity, or makes them. An unknown subject with a known
+     * email claims that profile (an admin-created handle, or the same person on a new provider).
+     */
+    async upsertSignedInUser(identity: {
+      subject: string;
+      email: string;
+      name: string;
+      admin: boolean;
+      now: number;
+    }): Promise<{ userId: string; created: boolean }> {
+      return db.transaction().execute(async (trx) => {
+        const existing = await trx
+          .selectFrom('users')
+          .select(['id', 'display_name'])
+          .where((eb) => eb.or([eb('oidc_subject', '=', identity.subject), eb('email', '=', identity.email)]))
+          .orderBy(({ eb }) => eb('oidc_subject', '=', identity.subject), 'desc')
+          .forUpdate()
+          .executeTakeFirst();
+        if (existing) {
+          await trx
+            .updateTable('users')
+            .set({
+              oidc_subject: identity.subject,
+              email: identity.email,
+              ...(existing.display_name ? {} : { display_name: identity.name }),
+              ...(identity.admin ? { admin: true } : {}),
+            })
+            .where('id', '=', existing.id)
+            .execute();
+          return { userId: existing.id, created: false };
+        }
+        const created = await trx
+          .insertInto('users')
+          .values({
+            email: identity.email,
+            display_name: identity.name,
+            oidc_subject: identity.subject,
+            admin: identity.admin,
+            created_at: identity.now,
+          })
+          .onConflict((oc) => oc.column('email').doUpdateSet({ oidc_subject: identity.subject }))
+          // xmax is 0 only for a row this statement inserted (not one the conflict updated).
+          .returning(['id', sql<boolean>`xmax = 0`.as('inserted')])
+          .executeTakeFirstOrThrow();
+        return { userId: created.id, created: created.inserted };
+      });
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof authRepository>;

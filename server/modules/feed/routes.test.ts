@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../tests/fixtures/app';
+import { aFollow, aPost, as, aUser } from '../../../tests/fixtures/factories';
+import { feedService } from './service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const getFeed = async (user: Parameters<typeof as>[0], cursor?: string) =>
+  t.app.inject(as(user, { url: `/api/feed${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}` }));
+
+describe('GET /api/feed', () => {
+  it('asks visitors to sign in', async () => {
+    const res = await getFeed(undefined);
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('is empty, with a count of 0, for a reader who follows no one', async () => {
+    const reader = await aUser(t.db);
+    const res = await getFeed(reader);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ posts: [], nextCursor: null, followingCount: 0 });
+  });
+
+  it('merges every followed handle newest first (no 10-handle cap) and pages by 10', async () => {
+    const reader = await aUser(t.db);
+    const authors = [];
+    for (let i = 0; i < 12; i++) authors.push(await aUser(t.db, { handle: `feed-author-${i}` }));
+    const stranger = await aUser(t.db, { handle: 'feed-stranger' });
+    await aPost(t.db, stranger, { createdAt: 5_000 });
+    const made = [];
+    for (const [i, author] of authors.entries()) {
+      await aFollow(t.db, reader, author.handle!);
+      made.push(await aPost(t.db, author, { createdAt: 1_000 + i }));
+    }
+
+    const first = await getFeed(reader);
+    const body = first.json();
+    expect(body.followingCount).toBe(12);
+    expect(body.posts.map((p: { handle: string }) => p.handle)).toEqual(
+      authors
+        .map((a) => a.handle)
+        .reverse()
+        .slice(0, 10),
+    );
+    expect(body.posts[0]).toEqual({
+      id: made[11]!.id,
+      handle: 'feed-author-11',
+      url: made[11]!.url,
+      description: made[11]!.description,
+      createdAt: 1_011,
+    });
+    expect(body.nextCursor).toEqual(expect.any(String));
+
+    const second = (await getFeed(reader, body.nextCursor)).json();
+    expect(second.posts.map((p: { handle: string }) => p.handle)).toEqual(['feed-author-1', 'feed-author-0']);
+    expect(second.nextCursor).toBeNull();
+    expect(second.followingCount).toBeUndefined();
+  });
+
+  it('breaks timestamp ties by id, so a page boundary inside a tie loses nothing', async () => {
+    const reader = await aUser(t.db);
+    const author = await aUser(t.db, { handle: 'feed-ties' });
+    await aFollow(t.db, reader, author.handle!);
+    const ids = [];
+    for (let i = 0; i < 15; i++) ids.push((await aPost(t.db, author, { createdAt: 42 })).id);
+    const first = (await getFeed(reader)).json();
+    const second = (await getFeed(reader, first.nextCursor)).json();
+    const seen = [...first.posts, ...second.posts].map((p: { id: number }) => p.id);
+    expect(seen).toEqual([...ids].reverse());
+  });
+
+  it('shows only the posts of the person who holds the followed handle', async () => {
+    const reader = await aUser(t.db);
+    const author = await aUser(t.db, { handle: 'feed-holder' });
+    await aFollow(t.db, reader, author.handle!);
+    const kept = await aPost(t.db, author, { createdAt: 10 });
+    const impostor = await aUser(t.db);
+    await aPost(t.db, impostor, { handle: 'feed-holder', createdAt: 20 });
+    const body = (await getFeed(reader)).json();
+    expect(body.posts.map((p: { id: number }) => p.id)).toEqual([kept.id]);
+  });
+
+  it('drops a deleted handle from the feed but keeps counting the follow', async () => {
+    const reader = await aUser(t.db);
+    const author = await aUser(t.db, { handle: 'feed-gone' });
+    await aFollow(t.db, reader, author.handle!);
+    await aPost(t.db, author);
+    await t.db.deleteFrom('handles').where('handle', '=', 'feed-gone').execute();
+    const body = (await getFeed(reader)).json();
+    expect(body).toEqual({ posts: [], nextCursor: null, followingCount: 1 });
+  });
+
+  it('does not hand a re-assigned handle the old holder’s followers', async () => {
+    const reader = await aUser(t.db);
+    const first = await aUser(t.db, { handle: 'feed-reused' });
+    await aFollow(t.db, reader, first.handle!);
+    await t.db.deleteFrom('handles').where('handle', '=', 'feed-reused').execute();
+    const second = await aUser(t.db);
+    await t.db.insertInto('handles').values({ handle: 'feed-reused', user_id: second.id, created_at: Date.now() }).execute();
+    await aPost(t.db, { ...second, handle: 'feed-reused' });
+    expect((await getFeed(reader)).json().posts).toEqual([]);
+  });
+
+  it.each(['abc', '1_', '_1', '1-2', `${'9'.repeat(16)}_1`])('refuses the malformed cursor %s', async (cursor) => {
+    const reader = await aUser(t.db);
+    const res = await getFeed(reader, cursor);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Invalid page cursor.');
+  });
+});
+
+describe('feedService(db).page', () => {
+  it('takes a page size, bounded to 1..50', async () => {
+    const reader = await aUser(t.db);
+    const author = await aUser(t.db, { handle: 'feed-sizes' });
+    await aFollow(t.db, reader, author.handle!);
+    for (let i = 0; i < 60; i++) await aPost(t.db, author, { createdAt: i });
+    const feed = feedService(t.db);
+    expect((await feed.page(reader.id, null, 3)).posts).toHaveLength(3);
+    expect((await feed.page(reader.id, null, 0)).posts).toHaveLength(1);
+    expect((await feed.page(reader.id, null, 500)).posts).toHaveLength(50);
+  });
+});

@@ -1,0 +1,96 @@
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { FollowCursor } from '../../../core/follow';
+import type { DB } from '../../plugins/db';
+
+function olderThan(cursor: FollowCursor | null, followedAt: string, key: string): Expression<SqlBool> {
+  if (!cursor) return sql<SqlBool>`true`;
+  return sql<SqlBool>`(${sql.ref(followedAt)}, ${sql.ref(key)}) < (${cursor.followedAt}, ${cursor.key})`;
+}
+
+/** All SQL of following: the follows table, read through the handles that are still held. */
+export function followsRepository(db: DB) {
+  return {
+    /**
+     * Follows the handle's current holder in one statement, so a handle deleted meanwhile cannot be
+     * followed. Following again changes nothing, unless the handle has a new holder since (the old
+     * follow was dead): then it now follows them. Returns the holder, or undefined for no such handle.
+     */
+    async follow(followerId: string, handle: string, now: number): Promise<string | undefined> {
+      const result = await sql<{ user_id: string }>`
+        with holder as (select handle, user_id from handles where handle = ${handle}),
+        written as (
+          insert into follows (follower_id, handle, followed_user_id, followed_at)
+          select ${followerId}::uuid, holder.handle, holder.user_id, ${now}::bigint from holder
+          where holder.user_id <> ${followerId}::uuid
+          on conflict (follower_id, handle) do update
+            set followed_user_id = excluded.followed_user_id, followed_at = excluded.followed_at
+            where follows.followed_user_id <> excluded.followed_user_id
+          returning 1
+        )
+        select user_id from holder`.execute(db);
+      return result.rows[0]?.user_id;
+    },
+
+    async unfollow(followerId: string, handle: string): Promise<void> {
+      await db.deleteFrom('follows').where('follower_id', '=', followerId).where('handle', '=', handle).execute();
+    },
+
+    async isFollowing(followerId: string, handle: string, holderId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('follows')
+        .select('handle')
+        .where('follower_id', '=', followerId)
+        .where('handle', '=', handle)
+        .where('followed_user_id', '=', holderId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** People with an approved handle who follow `handle` while `holderId` holds it, newest first. */
+    async followers(handle: string, holderId: string, cursor: FollowCursor | null, limit: number) {
+      return db
+        .selectFrom('follows as f')
+        .innerJoin('handles as fh', 'fh.user_id', 'f.follower_id')
+        .innerJoin('users as u', 'u.id', 'f.follower_id')
+        .select(['fh.handle', 'u.display_name as displayName', 'f.followed_at as followedAt', 'f.follower_id as key'])
+        .where('f.handle', '=', handle)
+        .where('f.followed_user_id', '=', holderId)
+        .where(olderThan(cursor, 'f.followed_at', 'f.follower_id'))
+        .orderBy('f.followed_at', 'desc')
+        .orderBy('f.follower_id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /**
+     * Everything the reader follows, newest follow first, with each live handle's display name and
+     * latest post in the same query; a handle deleted since comes back with nulls.
+     */
+    async following(followerId: string, cursor: FollowCursor | null, limit: number) {
+      return db
+        .selectFrom('follows as f')
+        .leftJoin('handles as h', (j) => j.onRef('h.handle', '=', 'f.handle').onRef('h.user_id', '=', 'f.followed_user_id'))
+        .leftJoin('users as u', 'u.id', 'h.user_id')
+        .leftJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom('posts as p')
+              .select('p.created_at')
+              .whereRef('p.handle', '=', 'h.handle')
+              .whereRef('p.user_id', '=', 'h.user_id')
+              .orderBy('p.created_at', 'desc')
+              .orderBy('p.id', 'desc')
+              .limit(1)
+              .as('last'),
+          (j) => j.onTrue(),
+        )
+        .select(['f.handle', 'u.display_name as displayName', 'f.followed_at as followedAt', 'last.created_at as lastPostAt'])
+        .where('f.follower_id', '=', followerId)
+        .where(olderThan(cursor, 'f.followed_at', 'f.handle'))
+        .orderBy('f.followed_at', 'desc')
+        .orderBy('f.handle', 'desc')
+        .limit(limit)
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../tests/fixtures/app';
+import { aFollow, aPost, as, aUser, type TestUser } from '../../../tests/fixtures/factories';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const follow = (user: TestUser | undefined, handle: string) =>
+  t.app.inject(as(user, { method: 'PUT', url: `/api/follows/${handle}` }));
+const unfollow = (user: TestUser | undefined, handle: string) =>
+  t.app.inject(as(user, { method: 'DELETE', url: `/api/follows/${handle}` }));
+const followRows = (user: TestUser) =>
+  t.db.selectFrom('follows').select(['handle', 'followed_at']).where('follower_id', '=', user.id).execute();
+
+describe('following and unfollowing', () => {
+  it('asks visitors to sign in', async () => {
+    await aUser(t.db, { handle: 'fol-visited' });
+    expect((await follow(undefined, 'fol-visited')).statusCode).toBe(401);
+    expect((await unfollow(undefined, 'fol-visited')).statusCode).toBe(401);
+  });
+
+  it('follows once, however often it is asked (double clicks, replays, at the same time)', async () => {
+    const reader = await aUser(t.db);
+    await aUser(t.db, { handle: 'fol-once' });
+    const first = await follow(reader, 'fol-once');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ handle: 'fol-once', following: true });
+    const [before] = await followRows(reader);
+    const again = await Promise.all([follow(reader, 'fol-once'), follow(reader, 'FOL-ONCE'), follow(reader, 'fol-once')]);
+    expect(again.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(await followRows(reader)).toEqual([before]);
+  });
+
+  it('unfollows idempotently, also a handle never followed or unknown', async () => {
+    const reader = await aUser(t.db);
+    await aUser(t.db, { handle: 'fol-unf' });
+    await follow(reader, 'fol-unf');
+    for (const handle of ['fol-unf', 'fol-unf', 'fol-never-existed']) {
+      const res = await unfollow(reader, handle);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ handle, following: false });
+    }
+    expect(await followRows(reader)).toEqual([]);
+  });
+
+  it('refuses to follow yourself', async () => {
+    const owner = await aUser(t.db, { handle: 'fol-self' });
+    const res = await follow(owner, 'fol-self');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('You cannot follow yourself.');
+    expect(await followRows(owner)).toEqual([]);
+  });
+
+  it('refuses a handle that does not exist', async () => {
+    const reader = await aUser(t.db);
+    for (const handle of ['fol-nobody', 'Not%20A%20Handle']) {
+      const res = await follow(reader, handle);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('This handle does not exist.');
+    }
+    expect(await followRows(reader)).toEqual([]);
+  });
+
+  it('follows the new holder when a deleted handle is given to someone else and followed again', async () => {
+    const reader = await aUser(t.db);
+    await aUser(t.db, { handle: 'fol-moved' });
+    await follow(reader, 'fol-moved');
+    await t.db.deleteFrom('handles').where('handle', '=', 'fol-moved').execute();
+    const next = await aUser(t.db);
+    await t.db.insertInto('handles').values({ handle: 'fol-moved', user_id: next.id, created_at: Date.now() }).execute();
+    await aPost(t.db, { id: next.id, handle: 'fol-moved' }, { createdAt: 5 });
+    expect((await t.app.inject(as(reader, { url: '/api/feed' }))).json().posts).toEqual([]);
+    await follow(reader, 'fol-moved');
+    expect((await t.app.inject(as(reader, { url: '/api/feed' }))).json().posts).toHaveLength(1);
+  });
+});
+
+describe('GET /api/followers', () => {
+  it('lists followers who hold an approved handle, newest first, with display names', async () => {
+    const shop = await aUser(t.db, { handle: 'fol-shop' });
+    const early = await aUser(t.db, { handle: 'fol-early', name: 'Early Bird' });
+    const late = await aUser(t.db, { handle: 'fol-late', name: 'Late Comer' });
+    const noHandle = await aUser(t.db, { name: 'No Handle' });
+    await aFollow(t.db, early, 'fol-shop', 1_000);
+    await aFollow(t.db, noHandle, 'fol-shop', 2_000);
+    await aFollow(t.db, late, 'fol-shop', 3_000);
+    const res = await t.app.inject(as(shop, { url: '/api/followers' }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      followers: [
+        { handle: 'fol-late', displayName: 'Late Comer', followedAt: 3_000 },
+        { handle: 'fol-early', displayName: 'Early Bird', followedAt: 1_000 },
+      ],
+      nextCursor: null,
+    });
+    expect(JSON.stringify(res.json())).not.toContain('@example.com');
+  });
+
+  it('is empty for someone without a handle, and for a visitor asks to sign in', async () => {
+    const plain = await aUser(t.db);
+    expect((await t.app.inject(as(plain, { url: '/api/followers' }))).json()).toEqual({ followers: [], nextCursor: null });
+    expect((await t.app.inject(as(undefined, { url: '/api/followers' }))).statusCode).toBe(401);
+  });
+
+  it('pages 50 at a time, ties in time included', async () => {
+    const star = await aUser(t.db, { handle: 'fol-star' });
+    const fans: string[] = [];
+    for (let i = 0; i < 53; i++) {
+      const fan = await aUser(t.db, { handle: `fol-fan-${i}` });
+      await aFollow(t.db, fan, 'fol-star', 7_000);
+      fans.push(fan.handle!);
+    }
+    const first = (await t.app.inject(as(star, { url: '/api/followers' }))).json();
+    expect(first.followers).toHaveLength(50);
+    const second = (
+      await t.app.inject(as(star, { url: `/api/followers?cursor=${encodeURIComponent(first.nextCursor)}` }))
+    ).json();
+    expect(second.nextCursor).toBeNull();
+    const all = [...first.followers, ...second.followers].map((f: { handle: string }) => f.handle);
+    expect(all.sort()).toEqual(fans.sort());
+  });
+});
+
+describe('GET /api/following', () => {
+  it('lists followed handles with display name, when followed and the last post, in one page', async () => {
+    const reader = await aUser(t.db);
+    const quiet = await aUser(t.db, { handle: 'fol-quiet', name: 'Quiet Farm' });
+    const busy = await aUser(t.db, { handle: 'fol-busy', name: 'Busy Bakery' });
+    await aPost(t.db, busy, { createdAt: 50 });
+    await aPost(t.db, busy, { createdAt: 70 });
+    await aFollow(t.db, reader, 'fol-quiet', 1_000);
+    await aFollow(t.db, reader, 'fol-busy', 2_000);
+    expect(quiet.handle).toBe('fol-quiet');
+    const res = await t.app.inject(as(reader, { url: '/api/following' }));
+    expect(res.json()).toEqual({
+      following: [
+        { handle: 'fol-busy', displayName: 'Busy Bakery', followedAt: 2_000, lastPostAt: 70 },
+        { handle: 'fol-quiet', displayName: 'Quiet Farm', followedAt: 1_000, lastPostAt: null },
+      ],
+      nextCursor: null,
+    });
+  });
+
+  it('still shows a followed handle that was deleted, with blanks', async () => {
+    const reader = await aUser(t.db);
+    const gone = await aUser(t.db, { handle: 'fol-gone', name: 'Gone Grocer' });
+    await aPost(t.db, gone, { createdAt: 10 });
+    await aFollow(t.db, reader, 'fol-gone', 3_000);
+    await t.db.deleteFrom('handles').where('handle', '=', 'fol-gone').execute();
+    const res = await t.app.inject(as(reader, { url: '/api/following' }));
+    expect(res.json().following).toEqual([{ handle: 'fol-gone', displayName: null, followedAt: 3_000, lastPostAt: null }]);
+  });
+
+  it('pages 50 at a time', async () => {
+    const reader = await aUser(t.db);
+    for (let i = 0; i < 51; i++) {
+      await aUser(t.db, { handle: `fol-many-${i}` });
+      await aFollow(t.db, reader, `fol-many-${i}`, 9_000 + (i % 3));
+    }
+    const first = (await t.app.inject(as(reader, { url: '/api/following' }))).json();
+    const second = (
+      await t.app.inject(as(reader, { url: `/api/following?cursor=${encodeURIComponent(first.nextCursor)}` }))
+    ).json();
+    const handles = [...first.following, ...second.following].map((f: { handle: string }) => f.handle);
+    expect(first.following).toHaveLength(50);
+    expect(new Set(handles).size).toBe(51);
+    expect(second.nextCursor).toBeNull();
+  });
+
+  it('refuses a malformed cursor', async () => {
+    const reader = await aUser(t.db);
+    const res = await t.app.inject(as(reader, { url: '/api/following?cursor=x' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Invalid page cursor.');
+  });
+});

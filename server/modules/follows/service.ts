@@ -1,0 +1,61 @@
+import {
+  encodeFollowCursor,
+  FOLLOW_LIST_PAGE_SIZE,
+  FOLLOW_MESSAGES,
+  type FollowCursor,
+  type FollowersPage,
+  type FollowingPage,
+  type FollowState,
+} from '../../../core/follow';
+import { badRequest, notFound } from '../../http-errors';
+import type { DB } from '../../plugins/db';
+import { followsRepository } from './repository';
+
+/** Cuts `limit + 1` rows to a page and a cursor after its last row. */
+function toPage<T extends { followedAt: number; key: string }>(rows: T[], limit: number) {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return {
+    items: items.map(({ key: _key, ...rest }) => rest),
+    nextCursor: rows.length > limit && last ? encodeFollowCursor({ followedAt: last.followedAt, key: last.key }) : null,
+  };
+}
+
+/** Following and unfollowing handles; both are idempotent. */
+export function followsService(db: DB) {
+  const repo = followsRepository(db);
+  return {
+    async follow(followerId: string, handle: string): Promise<FollowState> {
+      const holder = await repo.follow(followerId, handle, Date.now());
+      if (holder === undefined) throw notFound(FOLLOW_MESSAGES.noSuchHandle);
+      if (holder === followerId) throw badRequest(FOLLOW_MESSAGES.self);
+      return { handle, following: true };
+    },
+
+    async unfollow(followerId: string, handle: string): Promise<FollowState> {
+      await repo.unfollow(followerId, handle);
+      return { handle, following: false };
+    },
+
+    isFollowing(followerId: string, handle: string, holderId: string): Promise<boolean> {
+      return repo.isFollowing(followerId, handle, holderId);
+    },
+
+    /** Who follows the user's handle (empty without one). */
+    async followers(user: { id: string; handle: string | null }, cursor: FollowCursor | null): Promise<FollowersPage> {
+      if (!user.handle) return { followers: [], nextCursor: null };
+      const rows = await repo.followers(user.handle, user.id, cursor, FOLLOW_LIST_PAGE_SIZE + 1);
+      const { items, nextCursor } = toPage(rows, FOLLOW_LIST_PAGE_SIZE);
+      return { followers: items, nextCursor };
+    },
+
+    async following(userId: string, cursor: FollowCursor | null): Promise<FollowingPage> {
+      const rows = await repo.following(userId, cursor, FOLLOW_LIST_PAGE_SIZE + 1);
+      const { items, nextCursor } = toPage(
+        rows.map((r) => ({ ...r, key: r.handle })),
+        FOLLOW_LIST_PAGE_SIZE,
+      );
+      return { following: items, nextCursor };
+    },
+  };
+}

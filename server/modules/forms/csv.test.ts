@@ -1,0 +1,48 @@
+import { text } from 'node:stream/consumers';
+import { describe, expect, it } from 'vitest';
+import { csvRecords, responsesCsvStream } from './csv';
+
+describe('CSV export (RFC 4180, formula-injection-safe)', () => {
+  it('separates records with CRLF and leaves plain cells bare', () => {
+    expect(
+      csvRecords([
+        ['name', 'order'],
+        ['Ada', 'Bread'],
+      ]),
+    ).toBe('name,order\r\nAda,Bread\r\n');
+  });
+
+  it('quotes cells with a comma, a quote or a line break, doubling quotes', () => {
+    expect(csvRecords([['a,b', 'say "hi"', 'two\nlines', 'cr\rhere']])).toBe('"a,b","say ""hi""","two\nlines","cr\rhere"\r\n');
+  });
+
+  it.each([
+    ['=HYPERLINK("http://evil")', `"'=HYPERLINK(""http://evil"")"`],
+    ['+1+2', "'+1+2"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tTabbed', "'\tTabbed"],
+    ['\rReturn', `"'\rReturn"`],
+  ])('escapes a cell starting like a formula: %j', (cell, expected) => {
+    expect(csvRecords([[cell]])).toBe(`${expected}\r\n`);
+  });
+
+  it('leaves formula characters alone when they are not first', () => {
+    expect(csvRecords([['a=b', '1-2', 'me@example.com']])).toBe('a=b,1-2,me@example.com\r\n');
+  });
+
+  it('streams the header then each response, with empty cells for unanswered columns', async () => {
+    async function* pages() {
+      yield [{ id: 2, answers: { name: '=Eve' }, submittedAt: Date.UTC(2026, 0, 2) }];
+      yield [{ id: 1, answers: { name: 'Ada', order: 'Bread, milk' }, submittedAt: Date.UTC(2026, 0, 1) }];
+    }
+    expect(await text(responsesCsvStream(['name', 'order'], pages()))).toBe(
+      'Submitted at,name,order\r\n' + "2026-01-02T00:00:00.000Z,'=Eve,\r\n" + '2026-01-01T00:00:00.000Z,Ada,"Bread, milk"\r\n',
+    );
+  });
+
+  it('escapes a header taken from a field name', async () => {
+    async function* none() {}
+    expect(await text(responsesCsvStream(['=field'], none()))).toBe("Submitted at,'=field\r\n");
+  });
+});

@@ -1,0 +1,187 @@
+import { sql } from 'kysely';
+import type { ChatQuestion } from '../../../db/schema';
+import type { DB } from '../../plugins/db';
+
+export interface FormRow {
+  id: string;
+  ownerId: string | null;
+  title: string;
+  description: string;
+  questions: ChatQuestion[];
+  thankYouMessage: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface FormListRow {
+  id: string;
+  ownerId: string | null;
+  ownerName: string | null;
+  title: string;
+  questions: ChatQuestion[];
+  updatedAt: number;
+  responseCount: number;
+}
+
+export interface SubmissionRow {
+  id: number;
+  answers: Record<string, string>;
+  submittedAt: number;
+}
+
+export interface FormFields {
+  title: string;
+  description: string;
+  questions: ChatQuestion[];
+  thankYouMessage: string;
+}
+
+const formColumns = [
+  'id',
+  'owner_id as ownerId',
+  'title',
+  'description',
+  'questions',
+  'thank_you_message as thankYouMessage',
+  'created_at as createdAt',
+  'updated_at as updatedAt',
+] as const;
+
+/** All SQL of chat forms and their submissions. */
+export function formsRepository(db: DB) {
+  const responseCount = sql<number>`(select count(*)::int from chat_form_submissions s where s.form_id = f.id)`;
+
+  return {
+    async findForm(id: string): Promise<FormRow | undefined> {
+      return db.selectFrom('chat_forms').select(formColumns).where('id', '=', id).executeTakeFirst();
+    },
+
+    async insertForm(id: string, ownerId: string, fields: FormFields, now: number): Promise<FormRow> {
+      return db
+        .insertInto('chat_forms')
+        .values({
+          id,
+          owner_id: ownerId,
+          title: fields.title,
+          description: fields.description,
+          questions: JSON.stringify(fields.questions),
+          thank_you_message: fields.thankYouMessage,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning(formColumns)
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Replaces a form's content; `ownerId` limits it to that owner's form (null: any form, for admins). */
+    async updateForm(id: string, ownerId: string | null, fields: FormFields, now: number): Promise<FormRow | undefined> {
+      let query = db
+        .updateTable('chat_forms')
+        .set({
+          title: fields.title,
+          description: fields.description,
+          questions: JSON.stringify(fields.questions),
+          thank_you_message: fields.thankYouMessage,
+          updated_at: now,
+        })
+        .where('id', '=', id);
+      if (ownerId !== null) query = query.where('owner_id', '=', ownerId);
+      return query.returning(formColumns).executeTakeFirst();
+    },
+
+    /** Deletes a form and (by cascade) its submissions; `ownerId` as in updateForm. */
+    async deleteForm(id: string, ownerId: string | null): Promise<boolean> {
+      let query = db.deleteFrom('chat_forms').where('id', '=', id);
+      if (ownerId !== null) query = query.where('owner_id', '=', ownerId);
+      const result = await query.executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Forms newest-edited first: one owner's, or every form when ownerId is null. */
+    async listForms(ownerId: string | null): Promise<FormListRow[]> {
+      let query = db
+        .selectFrom('chat_forms as f')
+        .leftJoin('users as u', 'u.id', 'f.owner_id')
+        .select([
+          'f.id',
+          'f.owner_id as ownerId',
+          sql<string | null>`nullif(u.display_name, '')`.as('displayName'),
+          'u.email',
+          'f.title',
+          'f.questions',
+          'f.updated_at as updatedAt',
+          responseCount.as('responseCount'),
+        ])
+        .orderBy('f.updated_at', 'desc')
+        .orderBy('f.id');
+      if (ownerId !== null) query = query.where('f.owner_id', '=', ownerId);
+      const rows = await query.execute();
+      return rows.map(({ displayName, email, ...row }) => ({ ...row, ownerName: displayName ?? email ?? null }));
+    },
+
+    async countSubmissions(formId: string): Promise<number> {
+      const row = await db
+        .selectFrom('chat_form_submissions')
+        .select(sql<number>`count(*)::int`.as('count'))
+        .where('form_id', '=', formId)
+        .executeTakeFirstOrThrow();
+      return row.count;
+    },
+
+    /**
+     * Stores a submission once per (form, idempotency key): the unique constraint decides, so two
+     * concurrent submits of the same key leave one row. Returns the stored row and whether it is new.
+     */
+    async insertSubmission(
+      formId: string,
+      answers: Record<string, string>,
+      idempotencyKey: string,
+      now: number,
+    ): Promise<{ row: SubmissionRow; created: boolean }> {
+      const inserted = await db
+        .insertInto('chat_form_submissions')
+        .values({ form_id: formId, answers: JSON.stringify(answers), idempotency_key: idempotencyKey, submitted_at: now })
+        .onConflict((oc) => oc.columns(['form_id', 'idempotency_key']).doNothing())
+        .returning(['id', 'answers', 'submitted_at as submittedAt'])
+        .executeTakeFirst();
+      if (inserted) return { row: inserted, created: true };
+      const existing = await db
+        .selectFrom('chat_form_submissions')
+        .select(['id', 'answers', 'submitted_at as submittedAt'])
+        .where('form_id', '=', formId)
+        .where('idempotency_key', '=', idempotencyKey)
+        .executeTakeFirstOrThrow();
+      return { row: existing, created: false };
+    },
+
+    /** Newest first, after an optional (submittedAt, id) cursor. */
+    async submissionsPage(formId: string, limit: number, after?: { submittedAt: number; id: number }): Promise<SubmissionRow[]> {
+      let query = db
+        .selectFrom('chat_form_submissions')
+        .select(['id', 'answers', 'submitted_at as submittedAt'])
+        .where('form_id', '=', formId);
+      if (after) {
+        query = query.where((eb) =>
+          eb.or([
+            eb('submitted_at', '<', after.submittedAt),
+            eb.and([eb('submitted_at', '=', after.submittedAt), eb('id', '<', after.id)]),
+          ]),
+        );
+      }
+      return query.orderBy('submitted_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    },
+
+    /** Every answer key any submission of the form holds (older ones may predate an edit). */
+    async answerFields(formId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('chat_form_submissions')
+        .select(sql<string>`jsonb_object_keys(answers)`.as('field'))
+        .distinct()
+        .where('form_id', '=', formId)
+        .execute();
+      return rows.map((r) => r.field);
+    },
+  };
+}
+
+export type FormsRepository = ReturnType<typeof formsRepository>;

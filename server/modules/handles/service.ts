@@ -1,0 +1,183 @@
+import type { SessionUser } from '../../../core/api';
+import {
+  type AdminHandlesResponse,
+  HANDLE_MESSAGES,
+  HANDLE_REQUEST_MESSAGES,
+  type HandleRequestInput,
+  type HandleRequestView,
+} from '../../../core/handle';
+import { type AdminHandleInput, INVITE_MESSAGES } from '../../../core/invite';
+import { conflict, isUniqueViolation, notFound } from '../../http-errors';
+import type { DB } from '../../plugins/db';
+import { recordAdminAction } from '../audit/service';
+import { handlesRepository } from './repository';
+
+type Actor = Pick<SessionUser, 'id' | 'email'>;
+
+/**
+ * Runs a write that creates a handle and turns the database's verdict into the product's words:
+ * the handles primary key decides who wins a handle, its user_id key that a user holds one.
+ */
+export async function translateHandleConflicts<T>(
+  work: () => Promise<T>,
+  messages: { handleTaken: string; userHasHandle: string },
+): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err, 'handles_pkey')) throw conflict(messages.handleTaken);
+    if (isUniqueViolation(err, 'handles_user_id_key')) throw conflict(messages.userHasHandle);
+    throw err;
+  }
+}
+
+/**
+ * Handle ownership and handle requests. `db` may be a transaction: `claim` joins the caller's
+ * transaction (invite acceptance); the other writes open their own.
+ */
+export function handlesService(db: DB) {
+  const repo = handlesRepository(db);
+  return {
+    handleOfUser: (userId: string) => repo.handleOfUser(userId),
+    isHeld: (handle: string) => repo.isHeld(handle),
+
+    /** True when a profile with this email already holds a handle. */
+    async emailHasHandle(email: string): Promise<boolean> {
+      return Boolean((await repo.userByEmail(email))?.handle);
+    },
+
+    /**
+     * Gives `userId` the handle within the caller's transaction. Throws the unique violation
+     * when someone else holds it or the user already has one (see translateHandleConflicts).
+     */
+    async claim(
+      handle: string,
+      userId: string,
+      fields: { displayName?: string; usageDescription?: string; invitedBy?: string | null } = {},
+    ): Promise<void> {
+      await repo.insertHandle({ handle, userId, now: Date.now() });
+      await repo.markHolder(userId, fields);
+      // A pending request is moot once the person holds a handle.
+      await repo.deleteRequest(userId);
+    },
+
+    async requestOf(userId: string): Promise<HandleRequestView | null> {
+      const row = await repo.request(userId);
+      return row
+        ? {
+            handle: row.handle,
+            displayName: row.display_name,
+            usageDescription: row.usage_description,
+            createdAt: row.created_at,
+          }
+        : null;
+    },
+
+    async submitRequest(user: SessionUser, input: HandleRequestInput): Promise<HandleRequestView> {
+      if (await repo.handleOfUser(user.id)) throw conflict(HANDLE_REQUEST_MESSAGES.alreadyHasHandle);
+      // Early feedback only: the request does not hold the handle; approval decides.
+      if (await repo.isHeld(input.handle)) throw conflict(HANDLE_MESSAGES.taken);
+      const now = Date.now();
+      const inserted = await repo.insertRequest({ userId: user.id, email: user.email, ...input, now });
+      if (!inserted) throw conflict(HANDLE_REQUEST_MESSAGES.alreadyRequested);
+      return { ...input, createdAt: now };
+    },
+
+    async listForOwner(): Promise<AdminHandlesResponse> {
+      const [requests, handles] = await Promise.all([repo.listRequests(), repo.listHandles()]);
+      return { requests, handles };
+    },
+
+    /** Approves a request (spec 4): handle record, profile approved, request removed, in one transaction. */
+    async approve(owner: Actor, userId: string, editedHandle?: string): Promise<{ handle: string }> {
+      return translateHandleConflicts(
+        () =>
+          db.transaction().execute(async (trx) => {
+            const request = await handlesRepository(trx).lockRequest(userId);
+            if (!request) throw notFound(HANDLE_REQUEST_MESSAGES.requestNotFound);
+            const handle = editedHandle ?? request.handle;
+            await handlesService(trx).claim(handle, userId, {
+              displayName: request.display_name,
+              usageDescription: request.usage_description,
+            });
+            await recordAdminAction(trx, {
+              actor: owner,
+              action: 'handle-request.approve',
+              target: `@${handle}`,
+              details: { userId, email: request.email, requested: request.handle },
+            });
+            return { handle };
+          }),
+        { handleTaken: HANDLE_MESSAGES.taken, userHasHandle: HANDLE_REQUEST_MESSAGES.userAlreadyHasHandle },
+      );
+    },
+
+    /** Rejects a request (spec 4): request removed, profile marked rejected. */
+    async reject(owner: Actor, userId: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const tx = handlesRepository(trx);
+        const request = await tx.lockRequest(userId);
+        if (!request) throw notFound(HANDLE_REQUEST_MESSAGES.requestNotFound);
+        await tx.deleteRequest(userId);
+        await tx.markRejected(userId);
+        await recordAdminAction(trx, {
+          actor: owner,
+          action: 'handle-request.reject',
+          target: `@${request.handle}`,
+          details: { userId, email: request.email },
+        });
+      });
+    },
+
+    /** Deletes a handle (spec 4): record removed, so the profile has none and is not approved; marked revoked. */
+    async deleteHandle(owner: Actor, handle: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const tx = handlesRepository(trx);
+        const userId = await tx.deleteHandle(handle);
+        if (!userId) throw notFound(HANDLE_REQUEST_MESSAGES.handleNotFound);
+        await tx.markRevoked(userId);
+        await recordAdminAction(trx, { actor: owner, action: 'handle.delete', target: `@${handle}`, details: { userId } });
+      });
+    },
+
+    /**
+     * An admin-created handle (spec 4): a profile for the email, approved with the handle, that the
+     * first sign-in with that email claims. A person already signed up with that email gets the handle.
+     */
+    async createForEmail(admin: Actor, input: AdminHandleInput): Promise<{ handle: string; userId: string }> {
+      return translateHandleConflicts(
+        () =>
+          db.transaction().execute(async (trx) => {
+            const tx = handlesRepository(trx);
+            let existing = await tx.userByEmail(input.email);
+            let userId = existing?.id;
+            if (!userId) {
+              userId = await tx.insertAdminCreatedUser({
+                email: input.email,
+                displayName: input.displayName,
+                invitedBy: admin.id,
+                now: Date.now(),
+              });
+              // Someone signed up (or another admin created it) with this email a moment ago.
+              if (!userId) existing = await tx.userByEmail(input.email);
+            }
+            if (existing?.handle) throw conflict(HANDLE_REQUEST_MESSAGES.userAlreadyHasHandle);
+            userId ??= existing?.id;
+            if (!userId) throw new Error('admin-created profile vanished');
+            await handlesService(trx).claim(input.handle, userId, { displayName: input.displayName });
+            await recordAdminAction(trx, {
+              actor: admin,
+              action: 'handle.create',
+              target: `@${input.handle}`,
+              details: { userId, email: input.email, existingProfile: Boolean(existing) },
+            });
+            return { handle: input.handle, userId };
+          }),
+        { handleTaken: INVITE_MESSAGES.handleTaken, userHasHandle: HANDLE_REQUEST_MESSAGES.userAlreadyHasHandle },
+      );
+    },
+
+    /** Forgets a pending request (the person got a handle another way). */
+    dropRequest: (userId: string) => repo.deleteRequest(userId),
+  };
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { adminRoutes } from './admin/routes';
+import { analyticsRoutes } from './analytics/routes';
+import { auditRoutes } from './audit/routes';
+import { authRoutes } from './auth/routes';
+import { feedRoutes } from './feed/routes';
+import { followsRoutes } from './follows/routes';
+import { formsRoutes } from './forms/routes';
+import { handleStatusRoutes } from './handle-status/routes';
+import { handleRoutes } from './handles/routes';
+import { healthRoutes } from './health/routes';
+import { inviteRoutes } from './invites/routes';
+import { notesRoutes } from './notes/routes';
+import { postsRoutes } from './posts/routes';
+import { sharingRoutes } from './sharing/routes';
+
+/** Every feature module, in registration order. Add a line per module. */
+export async function registerModules(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { config });
+  await app.register(auditRoutes);
+  await app.register(sharingRoutes, { config });
+  await app.register(adminRoutes, { config });
+  await app.register(notesRoutes);
+  await app.register(feedRoutes);
+  await app.register(handleRoutes);
+  await app.register(inviteRoutes);
+  await app.register(handleStatusRoutes);
+  await app.register(formsRoutes);
+  await app.register(analyticsRoutes, { config });
+  await app.register(followsRoutes);
+  await app.register(postsRoutes, { config });
+}

@@ -1,0 +1,85 @@
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { Cursor } from '../../../core/feed';
+import type { DB } from '../../plugins/db';
+
+function olderThan(cursor: Cursor | null): Expression<SqlBool> {
+  if (!cursor) return sql<SqlBool>`true`;
+  return sql<SqlBool>`(created_at, id) < (${cursor.createdAt}, ${cursor.id})`;
+}
+
+const publicColumns = ['id', 'handle', 'url', 'description', 'created_at as createdAt'] as const;
+
+/** All SQL of posts and public profiles. */
+export function postsRepository(db: DB) {
+  return {
+    async insert(post: { userId: string; handle: string; url: string; description: string; now: number }) {
+      return db
+        .insertInto('posts')
+        .values({ user_id: post.userId, handle: post.handle, url: post.url, description: post.description, created_at: post.now })
+        .returning(publicColumns)
+        .executeTakeFirstOrThrow();
+    },
+
+    /** A handle with the person holding it; only public fields. */
+    async profile(handle: string) {
+      return db
+        .selectFrom('handles as h')
+        .innerJoin('users as u', 'u.id', 'h.user_id')
+        .select(['h.handle', 'h.user_id as userId', 'u.display_name as displayName'])
+        .where('h.handle', '=', handle)
+        .executeTakeFirst();
+    },
+
+    /** A person's posts newest first, after the cursor (the (user_id, created_at, id) index). */
+    async postsBy(userId: string, cursor: Cursor | null, limit: number) {
+      return db
+        .selectFrom('posts')
+        .select(publicColumns)
+        .where('user_id', '=', userId)
+        .where(olderThan(cursor))
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    async ownPosts(userId: string, cursor: Cursor | null, limit: number) {
+      return db
+        .selectFrom('posts')
+        .select([...publicColumns, 'open_count as openCount'])
+        .where('user_id', '=', userId)
+        .where(olderThan(cursor))
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** The newest posts of whoever holds a handle, in one query (handles key, then the (user_id, created_at, id) index). */
+    async newestForHandle(handle: string, limit: number) {
+      return db
+        .selectFrom('posts as p')
+        .innerJoin('handles as h', 'h.user_id', 'p.user_id')
+        .select(['p.id', 'p.handle', 'p.url', 'p.description', 'p.created_at as createdAt'])
+        .where('h.handle', '=', handle)
+        .orderBy('p.created_at', 'desc')
+        .orderBy('p.id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    async url(postId: number): Promise<string | undefined> {
+      const row = await db.selectFrom('posts').select('url').where('id', '=', postId).executeTakeFirst();
+      return row?.url;
+    },
+
+    /** One more open; an increment in place, so simultaneous opens all count. */
+    async countOpen(postId: number): Promise<void> {
+      await db
+        .updateTable('posts')
+        .set((eb) => ({ open_count: eb('open_count', '+', 1) }))
+        .where('id', '=', postId)
+        .execute();
+    },
+  };
+}

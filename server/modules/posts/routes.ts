@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../../core/api';
+import { cursorParamSchema, publicPostSchema } from '../../../core/feed';
+import { handleParamSchema, normalizeHandle } from '../../../core/handle';
+import { newPostSchema } from '../../../core/link';
+import { linkPolicySchema, ownPostPageSchema, postIdParamSchema, postPageSchema, profileSchema } from '../../../core/post';
+import type { Config } from '../../config';
+import { perPersonLimit } from '../../plugins/rate-limit';
+import { requireApproved, requireUser } from '../../plugins/session';
+import { postsService } from './service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
+const handleParams = z.object({ handle: handleParamSchema.transform(normalizeHandle) });
+const pageQuery = z.object({ cursor: cursorParamSchema });
+/** Abuse protection only: the planned per-tier upload limits are not enforced (decisions.md). */
+export const UPLOADS_PER_WINDOW = 30;
+
+export async function postsRoutes(app: FastifyInstance, { config }: { config: Config }) {
+  const posts = postsService(app.db, config.linkPolicy);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // The browser checks links by the same lists the server enforces.
+  r.get('/api/link-policy', { schema: { response: { 200: linkPolicySchema } } }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return config.linkPolicy;
+  });
+
+  r.post(
+    '/api/posts',
+    {
+      config: { rateLimit: perPersonLimit(UPLOADS_PER_WINDOW, '10 minutes') },
+      schema: { body: newPostSchema(config.linkPolicy), response: { 201: z.object({ post: publicPostSchema }), ...errors } },
+    },
+    async (request, reply) => {
+      const author = requireApproved(request);
+      const post = await posts.create(author, request.body);
+      return reply.code(201).send({ post });
+    },
+  );
+
+  r.get(
+    '/api/posts/mine',
+    { schema: { querystring: pageQuery, response: { 200: ownPostPageSchema, ...errors } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      reply.header('cache-control', 'private, no-store');
+      return posts.ownPosts(user.id, request.query.cursor);
+    },
+  );
+
+  // A plain link a new tab follows: counts the open, then redirects to the stored, still-allowed URL.
+  r.get(
+    '/api/posts/:id/open',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: { params: z.object({ id: postIdParamSchema }), response: { 302: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      const target = await posts.open(request.params.id);
+      reply.header('cache-control', 'no-store');
+      reply.header('referrer-policy', 'no-referrer');
+      return reply.redirect(target, 302);
+    },
+  );
+
+  r.get(
+    '/api/profiles/:handle',
+    { schema: { params: handleParams, response: { 200: profileSchema, ...errors } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return posts.profile(request.params.handle, request.user);
+    },
+  );
+
+  r.get(
+    '/api/profiles/:handle/posts',
+    { schema: { params: handleParams, querystring: pageQuery, response: { 200: postPageSchema, ...errors } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return posts.profilePosts(request.params.handle, request.query.cursor);
+    },
+  );
+}

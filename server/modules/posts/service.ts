@@ -1,0 +1,69 @@
+import type { SessionUser } from '../../../core/api';
+import { type Cursor, encodeCursor, PROFILE_PAGE_SIZE, type PublicPost } from '../../../core/feed';
+import { type LinkPolicy, openableUrl } from '../../../core/link';
+import { type OwnPostPage, POST_MESSAGES, type PostPage, type Profile } from '../../../core/post';
+import { notFound } from '../../http-errors';
+import type { DB } from '../../plugins/db';
+import { followsService } from '../follows/service';
+import { postsRepository } from './repository';
+
+const OWN_PAGE_SIZE = 5;
+
+function toPage<T extends { createdAt: number; id: number }>(rows: T[], limit: number) {
+  const posts = rows.slice(0, limit);
+  const last = posts.at(-1);
+  return { posts, nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
+}
+
+/** Sharing lists, public profiles, and the counted 'go to page' redirect. */
+export function postsService(db: DB, policy: LinkPolicy) {
+  const repo = postsRepository(db);
+  const follows = followsService(db);
+
+  async function holder(handle: string) {
+    const profile = await repo.profile(handle);
+    if (!profile) throw notFound(POST_MESSAGES.profileNotFound);
+    return profile;
+  }
+
+  return {
+    /** The input has passed the link rules (route schema); the post keeps the handle it was made under. */
+    async create(author: { id: string; handle: string }, input: { url: string; description: string }) {
+      return repo.insert({ userId: author.id, handle: author.handle, ...input, now: Date.now() });
+    },
+
+    async profile(handle: string, viewer: SessionUser | null): Promise<Profile> {
+      const found = await holder(handle);
+      const isOwner = viewer?.id === found.userId;
+      const following = viewer && !isOwner ? await follows.isFollowing(viewer.id, found.handle, found.userId) : null;
+      return { handle: found.handle, displayName: found.displayName, isOwner, following };
+    },
+
+    /** The profile's posts, PROFILE_PAGE_SIZE at a time: everything its holder shared. */
+    async profilePosts(handle: string, cursor: Cursor | null): Promise<PostPage> {
+      const found = await holder(handle);
+      return toPage(await repo.postsBy(found.userId, cursor, PROFILE_PAGE_SIZE + 1), PROFILE_PAGE_SIZE);
+    },
+
+    /** The newest posts on a handle's profile (connect page, Atom feed); none for an unknown handle. */
+    async newestForHandle(handle: string, limit: number): Promise<PublicPost[]> {
+      return repo.newestForHandle(handle, limit);
+    },
+
+    async ownPosts(userId: string, cursor: Cursor | null): Promise<OwnPostPage> {
+      return toPage(await repo.ownPosts(userId, cursor, OWN_PAGE_SIZE + 1), OWN_PAGE_SIZE);
+    },
+
+    /**
+     * Where 'go to page' sends the browser, counting the open. Only a stored link that passes the
+     * rules as configured now: a host blocked since is not followed (and not counted).
+     */
+    async open(postId: number): Promise<string> {
+      const stored = await repo.url(postId);
+      const target = stored === undefined ? null : openableUrl(stored, policy);
+      if (target === null) throw notFound(POST_MESSAGES.linkNotAvailable);
+      await repo.countOpen(postId);
+      return target;
+    },
+  };
+}

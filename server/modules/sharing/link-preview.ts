@@ -1,0 +1,67 @@
+import type { FastifyRequest } from 'fastify';
+import { QR_CARD_HEIGHT, QR_CARD_WIDTH, sharingPaths } from '../../../core/sharing';
+import type { SharingService } from './service';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&#39;', '"': '&quot;' })[c] ?? c);
+
+/** Which page of a handle a path is: its profile (/{handle}) or its connect page (/follow/{handle}). */
+function handlePage(path: string): { handle: string; kind: 'profile' | 'connect' } | null {
+  const parts = path.split('/');
+  if (parts.length === 2 && parts[1]) return { handle: parts[1], kind: 'profile' };
+  if (parts.length === 3 && parts[1] === 'follow' && parts[2]) return { handle: parts[2], kind: 'connect' };
+  return null;
+}
+
+/**
+ * The head of /{handle} and /follow/{handle}: title, description, canonical URL, Open Graph and
+ * Twitter card tags, the Atom feed and the home-screen manifest. Chat apps read these from the HTML; they run no script.
+ */
+export function linkPreviewHead(service: SharingService, publicUrl: string) {
+  return async (request: FastifyRequest): Promise<string | null> => {
+    let path: string;
+    try {
+      path = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    } catch {
+      return null;
+    }
+    const page = handlePage(path);
+    if (!page) return null;
+    const profile = await service.publicProfile(page.handle);
+    if (!profile) return null;
+
+    const who = `${profile.displayName || profile.handle} (@${profile.handle})`;
+    const title = page.kind === 'profile' ? `${who} on Freshlist` : `Follow ${who} on Freshlist`;
+    const description =
+      page.kind === 'profile'
+        ? `The latest lists from ${who}: menus, price lists and catalogues, always up to date on Freshlist.`
+        : `Scan or tap to follow ${who} on Freshlist and always see their latest list.`;
+    const url = page.kind === 'profile' ? service.profileUrl(profile.handle) : `${publicUrl}/follow/${profile.handle}`;
+    const image = service.cardUrl(profile.handle);
+
+    const meta = (attr: 'name' | 'property', key: string, value: string) =>
+      `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
+    return [
+      `<title>${escapeHtml(title)}</title>`,
+      meta('name', 'description', description),
+      `<link rel="canonical" href="${escapeHtml(url)}" />`,
+      `<link rel="manifest" href="${escapeHtml(sharingPaths.manifest(profile.handle))}" />`,
+      `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(`${who} on Freshlist`)}" href="${escapeHtml(`${publicUrl}${sharingPaths.feed(profile.handle)}`)}" />`,
+      meta('property', 'og:site_name', 'Freshlist'),
+      meta('property', 'og:type', 'profile'),
+      meta('property', 'og:title', title),
+      meta('property', 'og:description', description),
+      meta('property', 'og:url', url),
+      meta('property', 'og:image', image),
+      meta('property', 'og:image:type', 'image/png'),
+      meta('property', 'og:image:width', String(QR_CARD_WIDTH)),
+      meta('property', 'og:image:height', String(QR_CARD_HEIGHT)),
+      meta('property', 'og:image:alt', `QR code card for @${profile.handle}`),
+      meta('property', 'profile:username', profile.handle),
+      meta('name', 'twitter:card', 'summary'),
+      meta('name', 'twitter:title', title),
+      meta('name', 'twitter:description', description),
+      meta('name', 'twitter:image', image),
+    ].join('\n    ');
+  };
+}

@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import { isReservedHandle, normalizeHandle } from '../../../core/handle';
+import {
+  type ConnectPage,
+  isOwnSiteUrl,
+  type PublicProfile,
+  profileUrl,
+  type QrFormat,
+  SHARING_MESSAGES,
+  sharingPaths,
+  type WebManifest,
+} from '../../../core/sharing';
+import type { Config } from '../../config';
+import { badRequest, notFound } from '../../http-errors';
+import type { DB } from '../../plugins/db';
+import { authService } from '../auth/service';
+import { postsService } from '../posts/service';
+import { atomFeed } from './atom';
+import { type QrImage, renderCardPng, renderQr } from './qr';
+
+/** Bumped when the drawing changes, so caches let go of old images. */
+const IMAGE_VERSION = '2';
+
+/** A stored handle's shape; anything else cannot be one, so it is refused without a query. */
+const HANDLE_SHAPE = /^[a-z0-9-]{1,30}$/;
+
+export const looksLikeHandle = (text: string) => HANDLE_SHAPE.test(text) && !isReservedHandle(text);
+
+const etagOf = (...parts: Array<string | number>) =>
+  `"${createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 27)}"`;
+
+/** How many posts a handle's feed lists. */
+export const FEED_ENTRIES = 20;
+
+export interface CachedFeed {
+  etag: string;
+  /** The newest post's time; null for a feed without entries. */
+  lastModified: number | null;
+  render(): string;
+}
+
+export interface CachedImage {
+  etag: string;
+  /** Made only when the client does not already hold this version. */
+  render(): Promise<QrImage>;
+}
+
+/** QR codes, the printable card and the profile data behind link previews. */
+export function sharingService(db: DB, config: Config) {
+  const profiles = authService(db, config);
+  const posts = postsService(db, config.linkPolicy);
+
+  function qrImage(data: string, size: number, format: QrFormat): CachedImage {
+    return { etag: etagOf('qr', IMAGE_VERSION, format, size, data), render: () => renderQr(data, size, format) };
+  }
+
+  return {
+    /** A handle's public face for pages and previews; undefined when no one holds it. */
+    async publicProfile(raw: string): Promise<PublicProfile | undefined> {
+      const handle = normalizeHandle(raw);
+      if (!looksLikeHandle(handle)) return undefined;
+      return profiles.publicProfile(handle);
+    },
+
+    /** The connect page: the handle's public face and its single latest post. */
+    async connectPage(handle: string): Promise<ConnectPage> {
+      const profile = await this.publicProfile(handle);
+      if (!profile) throw notFound(SHARING_MESSAGES.unknownHandle);
+      const [latestPost] = await posts.newestForHandle(profile.handle, 1);
+      return { profile, latestPost: latestPost ?? null };
+    },
+
+    /** A handle's Atom feed; its ETag and Last-Modified come from what it lists, before it is written. */
+    async feed(handle: string): Promise<CachedFeed> {
+      const profile = await this.publicProfile(handle);
+      if (!profile) throw notFound(SHARING_MESSAGES.unknownHandle);
+      const newest = await posts.newestForHandle(profile.handle, FEED_ENTRIES);
+      return {
+        etag: etagOf('feed', IMAGE_VERSION, profile.handle, profile.displayName, ...newest.flatMap((p) => [p.id, p.createdAt])),
+        lastModified: newest[0]?.createdAt ?? null,
+        render: () => atomFeed({ publicUrl: config.publicUrl, profile, posts: newest, now: Date.now() }),
+      };
+    },
+
+    profileUrl: (handle: string) => profileUrl(config.publicUrl, handle),
+
+    /** A QR code for a URL of this site only. */
+    qrForData(data: string, size: number, format: QrFormat): CachedImage {
+      if (!isOwnSiteUrl(data, config.publicUrl)) throw badRequest(SHARING_MESSAGES.dataOffSite);
+      return qrImage(data, size, format);
+    },
+
+    /**
+     * The QR code of a handle's profile URL. It needs no lookup: the image only repeats a public
+     * address, and the invitation page shows one for a handle not taken yet.
+     */
+    qrForHandle(handle: string, size: number, format: QrFormat): CachedImage {
+      if (!looksLikeHandle(handle)) throw badRequest(SHARING_MESSAGES.handle);
+      return qrImage(profileUrl(config.publicUrl, handle), size, format);
+    },
+
+    /** The 600x800 card of a handle someone holds, with its display name. */
+    async card(handle: string): Promise<CachedImage> {
+      if (!looksLikeHandle(handle)) throw badRequest(SHARING_MESSAGES.handle);
+      const profile = await this.publicProfile(handle);
+      if (!profile) throw notFound(SHARING_MESSAGES.unknownHandle);
+      const content = { handle: profile.handle, displayName: profile.displayName, url: profileUrl(config.publicUrl, handle) };
+      return {
+        etag: etagOf('card', IMAGE_VERSION, content.handle, content.displayName, content.url),
+        render: async () => ({ body: await renderCardPng(content), contentType: 'image/png' }),
+      };
+    },
+
+    /** The home-screen manifest of a profile: same icons as the app, opening at the profile. */
+    profileManifest(profile: PublicProfile): WebManifest {
+      const path = `/${profile.handle}`;
+      return {
+        id: path,
+        name: `${profile.displayName || `@${profile.handle}`} on Freshlist`,
+        short_name: `@${profile.handle}`,
+        description: `The latest lists from @${profile.handle} on Freshlist.`,
+        start_url: path,
+        scope: '/',
+        display: 'standalone',
+        background_color: '#f6f8f6',
+        theme_color: '#1f7a4d',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      };
+    },
+
+    cardUrl: (handle: string) => `${config.publicUrl}${sharingPaths.card(handle)}`,
+  };
+}
+
+export type SharingService = ReturnType<typeof sharingService>;

@@ -1,0 +1,95 @@
+import { PGlite } from '@electric-sql/pglite';
+import fp from 'fastify-plugin';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { migrations } from '../../db/migrations/index';
+import type { Database } from '../../db/schema';
+import { lockDataDir } from './data-dir-lock';
+import { PGliteDialect } from './pglite-dialect';
+import { createDurablePGlite } from './pglite-storage';
+
+export type DB = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: DB;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const INT8_OID = 20;
+
+/** The only place a Kysely instance is made. */
+export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // Epoch milliseconds fit a JS number; without this bigint columns come back as strings.
+      types: {
+        getTypeParser: (oid, format) => (oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format)),
+      } as pg.CustomTypesConfig,
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+
+  const inMemory = options.dataDir.startsWith('memory://');
+  const unlock = inMemory ? () => {} : lockDataDir(options.dataDir);
+  try {
+    const parsers = { [INT8_OID]: (value: string) => Number(value) };
+    const client = inMemory
+      ? await PGlite.create(undefined, { parsers })
+      : await createDurablePGlite(options.dataDir, { parsers });
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        try {
+          if (!client.closed) await sql`checkpoint`.execute(db);
+          await db.destroy();
+        } finally {
+          unlock();
+        }
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+/** Runs every pending migration; Kysely holds an advisory lock so two starting processes do not race. */
+export async function migrateToLatest(db: DB): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+export async function pingDatabase(db: DB): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: DB;
+    dbKind: 'pglite' | 'postgres';
+  }
+}
+
+/** Decorates the app with an open, migrated database and closes it last on shutdown. */
+export const dbPlugin = fp<{ database: DatabaseHandle; closeOnShutdown: boolean }>(
+  async (app, { database, closeOnShutdown }) => {
+    app.decorate('db', database.db);
+    app.decorate('dbKind', database.kind);
+    if (closeOnShutdown) app.addHook('onClose', () => database.close());
+  },
+  { name: 'db' },
+);

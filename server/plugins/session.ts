@@ -1,0 +1,117 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { SessionUser } from '../../core/api';
+import type { Config } from '../config';
+import { forbidden, unauthorized } from '../http-errors';
+import { authRepository } from '../modules/auth/repository';
+
+const DAY = 24 * 60 * 60 * 1000;
+export const SESSION_IDLE_MS = 14 * DAY;
+export const SESSION_ABSOLUTE_MS = 60 * DAY;
+/** Writing last_seen_at on every request would make every read a write. */
+const TOUCH_EVERY_MS = 60_000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+    sessionId: string | null;
+  }
+  interface FastifyInstance {
+    sessions: {
+      start(reply: FastifyReply, userId: string): Promise<void>;
+      end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    };
+  }
+}
+
+export function sessionCookieName(config: Config): string {
+  // __Host- makes the browser refuse the cookie unless it is Secure, host-only and Path=/.
+  return config.env === 'production' ? '__Host-freshlist_session' : 'freshlist_session';
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Server-side sessions: the cookie holds a random token, the database holds its hash and the user. */
+export const sessionPlugin = fp<{ config: Config }>(
+  async (app: FastifyInstance, { config }) => {
+    const repo = authRepository(app.db);
+    const cookieName = sessionCookieName(config);
+    const cookieOptions = {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: config.env === 'production',
+    };
+
+    app.decorateRequest('user', null);
+    app.decorateRequest('sessionId', null);
+
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/api/')) return;
+      const token = request.cookies[cookieName];
+      if (!token || token.length > 200) return;
+      const now = Date.now();
+      const row = await repo.sessionUser(hashToken(token), now, SESSION_IDLE_MS);
+      if (!row) return;
+      request.sessionId = row.sessionId;
+      request.user = {
+        id: row.userId,
+        email: row.email,
+        displayName: row.displayName,
+        handle: row.handle,
+        approved: row.handle !== null,
+        admin: row.admin,
+        owner: config.ownerEmail !== undefined && row.email === config.ownerEmail,
+      };
+      if (now - row.lastSeenAt > TOUCH_EVERY_MS) await repo.touchSession(row.sessionId, now);
+    });
+
+    app.decorate('sessions', {
+      async start(reply: FastifyReply, userId: string) {
+        const token = randomBytes(32).toString('base64url');
+        const now = Date.now();
+        await repo.createSession({ id: hashToken(token), userId, now, expiresAt: now + SESSION_ABSOLUTE_MS });
+        reply.setCookie(cookieName, token, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });
+      },
+      async end(request: FastifyRequest, reply: FastifyReply) {
+        if (request.sessionId) await repo.deleteSession(request.sessionId);
+        reply.clearCookie(cookieName, cookieOptions);
+      },
+    });
+
+    const sweep = setInterval(
+      () => {
+        repo.deleteExpiredSessions(Date.now(), SESSION_IDLE_MS).catch((err) => app.log.warn({ err }, 'session sweep failed'));
+      },
+      60 * 60 * 1000,
+    );
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+  },
+  { name: 'session', dependencies: ['db'] },
+);
+
+/** Guards: routes call these instead of checking roles by hand. */
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export function requireApproved(request: FastifyRequest): SessionUser & { handle: string } {
+  const user = requireUser(request);
+  if (!user.approved || !user.handle) throw forbidden('You need an approved handle to do that.');
+  return user as SessionUser & { handle: string };
+}
+
+export function requireAdmin(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (!user.admin) throw forbidden('Only admins can do that.');
+  return user;
+}
+
+export function requireOwner(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (!user.owner) throw forbidden('Only the owner account can do that.');
+  return user;
+}

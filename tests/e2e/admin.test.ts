@@ -1,0 +1,226 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, PHONE, screenshot, skipE2E } from './browser';
+import { consentDeclined, signInAs } from './helpers';
+import { type RunningServer, startServer } from './server';
+
+const ADMIN = { email: 'admin@example.com', name: 'Ada Admin' };
+const BOB = { email: 'bob@example.com', name: 'Bob Baker' };
+const CAROL = { email: 'carol@example.com', name: 'Carol Cook' };
+
+const ADMIN_PAGES: Array<[path: string, heading: string, shot: string]> = [
+  ['/admin/', 'Admin', 'dashboard'],
+  ['/admin/users-overview', 'Users overview', 'users-overview'],
+  ['/admin/deleted-users', 'Deleted users', 'deleted-users'],
+  ['/admin/instagram-promotion', 'Instagram promotion', 'note-instagram-promotion'],
+  ['/admin/instagram-post-ideas', 'Instagram post ideas', 'note-instagram-post-ideas'],
+  ['/admin/instagram-community-spotlights', 'Instagram community spotlights', 'note-instagram-community-spotlights'],
+  ['/admin/digital-sticker-service', 'Digital sticker service', 'note-digital-sticker-service'],
+  ['/admin/tier-system-overview', 'Tier system overview', 'note-tier-system-overview'],
+  ['/admin/monetization-roadmap', 'Monetization roadmap', 'note-monetization-roadmap'],
+  ['/admin/freshlist-farm-summary', 'Freshlist farm summary', 'note-freshlist-farm-summary'],
+  ['/admin/test-firestore-indexes', 'Test upload indexes', 'index-check'],
+  ['/admin/audit-log', 'Audit log', 'audit-log'],
+];
+
+describe.skipIf(skipE2E)('the admin area', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    server = await startServer({ ADMIN_EMAILS: ADMIN.email });
+    browser = await launchBrowser();
+  }, 180_000);
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function newPage(viewport = DESKTOP): Promise<Page> {
+    const context = await browser.newContext(viewport === PHONE ? { viewport, isMobile: true, hasTouch: true } : { viewport });
+    contexts.push(context);
+    await consentDeclined(context);
+    return context.newPage();
+  }
+
+  /** Opens /login?redirect=… and signs in there (tests/e2e/helpers.ts), landing on the redirect target. */
+  async function signInTo(page: Page, who: { email: string; name: string }, redirect = '/dashboard') {
+    await page.goto(`${server.url}/login?${new URLSearchParams({ redirect })}`);
+    await signInAs(page, who.email, who.name);
+    await page.waitForURL((url) => url.pathname === redirect);
+  }
+
+  const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+
+  it('sends visitors to /login and signed-in non-admins on to /dashboard from every admin page', async () => {
+    const visitor = await newPage();
+    const user = await newPage();
+    await signInTo(user, CAROL);
+    for (const [path] of ADMIN_PAGES) {
+      await visitor.goto(`${server.url}${path}`);
+      await visitor.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === path);
+      await user.goto(`${server.url}${path}`);
+      await user.waitForURL((url) => url.pathname === '/dashboard');
+      await user.getByRole('heading', { name: `Welcome, ${CAROL.name}` }).waitFor();
+    }
+  }, 240_000);
+
+  it('lets an admin see the counts, find a user, delete and restore them, and edit a notes page', async () => {
+    const page = await newPage();
+    await signInTo(page, ADMIN, '/admin/');
+    // Bob gets an admin-created handle, claims it by signing in, and posts; Carol follows him.
+    const call = (p: Page, method: string, url: string, body?: unknown) =>
+      p.evaluate(
+        async ([m, u, b]) => {
+          const res = await fetch(u as string, {
+            method: m as string,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(b ?? {}),
+          });
+          return res.status;
+        },
+        [method, url, body] as const,
+      );
+    expect(
+      await call(page, 'POST', '/api/admin/handles', { handle: 'bobs-bakery', email: BOB.email, displayName: BOB.name }),
+    ).toBe(201);
+    const bob = await newPage();
+    await signInTo(bob, BOB);
+    expect(
+      await call(bob, 'POST', '/api/posts', {
+        url: 'https://drive.google.com/bobs-bakery/bread-list',
+        description: 'Bread list',
+      }),
+    ).toBe(201);
+    // Carol may have signed in already (first test); signing in again keeps one profile: 3 users.
+    const carol = await newPage();
+    await signInTo(carol, CAROL);
+    expect(await call(carol, 'PUT', '/api/follows/bobs-bakery')).toBe(200);
+
+    await page.reload();
+    await heading(page, 'Admin').waitFor();
+    const count = (label: string) =>
+      page
+        .locator('.admin-count')
+        .filter({ has: page.getByText(label, { exact: true }) })
+        .locator('.admin-count-value')
+        .textContent();
+    await expect.poll(() => count('Users')).toBe('3');
+    expect(await count('Pending invites')).toBe('0');
+    expect(await count('Deleted users')).toBe('0');
+    for (const link of [
+      'Invite requests',
+      'Pending invites',
+      'Users overview',
+      'Deleted users',
+      'Tier system overview',
+      'Freshlist farm summary',
+      'Test upload indexes',
+      'Audit log',
+    ]) {
+      expect(await page.getByRole('link', { name: link, exact: true }).count(), link).toBeGreaterThan(0);
+    }
+    expect(await page.getByRole('link', { name: 'Freshlist farm summary' }).getAttribute('href')).toBe(
+      '/admin/freshlist-farm-summary',
+    );
+    await screenshot(page, 'admin-dashboard-desktop');
+
+    await page.getByRole('link', { name: 'Users overview' }).click();
+    await heading(page, 'Users overview').waitFor();
+    await page.getByLabel('Search by handle or email').fill('BOB');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/\?q=BOB$/);
+    await page.getByText('1 user matching “BOB”.').waitFor();
+    const bobCard = page.locator('.admin-item', { hasText: BOB.email });
+    expect(await bobCard.getByText('Approved').isVisible()).toBe(true);
+    expect(await bobCard.getByRole('link', { name: '@bobs-bakery' }).isVisible()).toBe(true);
+    await screenshot(page, 'admin-users-search-desktop');
+
+    await bobCard.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText(`Delete ${BOB.email}?`).waitFor();
+    await screenshot(page, 'admin-users-confirm-delete-desktop');
+    await bobCard.getByRole('button', { name: 'Yes, delete' }).click();
+    await page.getByRole('status').getByText(`Deleted ${BOB.email}. A backup is kept under Deleted users.`).waitFor();
+    await page.getByText('No users match “BOB”.').waitFor();
+    // Bob's session ended with his profile.
+    await bob.goto(`${server.url}/dashboard`);
+    await bob.waitForURL(/\/login/);
+
+    await page.goto(`${server.url}/admin/deleted-users`);
+    await heading(page, 'Deleted users').waitFor();
+    const backup = page.locator('.admin-item', { hasText: BOB.email });
+    await backup.getByText(`by ${ADMIN.email}`).waitFor();
+    expect(await backup.getByText('Backup: 1 post · following 0 · 1 follower').isVisible()).toBe(true);
+    await backup.getByRole('button', { name: 'Restore' }).click();
+    await page
+      .getByRole('status')
+      .getByText(`Restored ${BOB.email} as @bobs-bakery with 1 post, 0 follows of others, 1 follower.`)
+      .waitFor();
+    await backup.getByRole('button', { name: 'Restore again' }).waitFor();
+    // His post is public again under his handle.
+    expect(await bob.evaluate(() => fetch('/api/profiles/bobs-bakery/posts').then((r) => r.text()))).toContain('Bread list');
+    await screenshot(page, 'admin-deleted-users-restored-desktop');
+    // Restoring again would overwrite the profile that exists now: the page asks first.
+    await backup.getByRole('button', { name: 'Restore again' }).click();
+    await backup.getByText('Restoring overwrites their profile with the backup; confirm to overwrite.').waitFor();
+    await screenshot(page, 'admin-deleted-users-confirm-desktop');
+    await backup.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.goto(`${server.url}/admin/users-overview?q=bob`);
+    await page
+      .locator('.admin-item', { hasText: BOB.email })
+      .getByText(/restored/)
+      .waitFor();
+
+    await page.goto(`${server.url}/admin/tier-system-overview`);
+    await heading(page, 'Tier system overview').waitFor();
+    await page.getByRole('heading', { name: 'Creator: 15 euro per month' }).waitFor();
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const text = page.getByLabel('Notes (Markdown)');
+    await text.fill('## Launch tiers\n\nStart with **Free** only.\n\n<script>alert("x")</script>');
+    await page.locator('.note-editor .markdown strong', { hasText: 'Free' }).waitFor();
+    await screenshot(page, 'admin-note-editing-desktop');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').getByText('Saved.').waitFor();
+    await page.getByRole('heading', { name: 'Launch tiers' }).waitFor();
+    expect(await page.locator('.markdown script').count()).toBe(0);
+    expect(await page.locator('.markdown').textContent()).toContain('<script>alert("x")</script>');
+    expect(await page.getByText(`by ${ADMIN.email}.`).isVisible()).toBe(true);
+    await screenshot(page, 'admin-note-saved-desktop');
+
+    await page.goto(`${server.url}/admin/test-firestore-indexes`);
+    await page.getByText('2 of 3 queries pass.').waitFor();
+    expect(await page.getByText('PASS', { exact: true }).count()).toBe(2);
+    await page.getByText(/posts has no likes column/).waitFor();
+
+    await page.goto(`${server.url}/admin/audit-log`);
+    await heading(page, 'Audit log').waitFor();
+    const entries = page.locator('.audit-entry');
+    await entries.first().waitFor();
+    expect(await entries.allTextContents()).toEqual([
+      expect.stringContaining('edited a notes page: tier-system-overview'),
+      expect.stringContaining(`restored a user: @bobs-bakery (${BOB.email})`),
+      expect.stringContaining(`deleted a user: @bobs-bakery (${BOB.email})`),
+      expect.stringContaining('created a handle'),
+    ]);
+    await screenshot(page, 'admin-audit-log-entries-desktop');
+  }, 240_000);
+
+  it('shows every admin page at desktop and phone width', async () => {
+    for (const [viewport, suffix] of [
+      [DESKTOP, 'desktop'],
+      [PHONE, 'phone'],
+    ] as const) {
+      const page = await newPage(viewport);
+      await signInTo(page, ADMIN, '/admin/');
+      for (const [path, title, shot] of ADMIN_PAGES) {
+        await page.goto(`${server.url}${path}`);
+        await heading(page, title).waitFor();
+        await page.waitForFunction(() => !document.body.textContent?.includes('Loading'));
+        await screenshot(page, `admin-${shot}-${suffix}`);
+      }
+    }
+  }, 300_000);
+});

@@ -1,0 +1,265 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, PHONE, screenshot, skipE2E } from './browser';
+import { fillDevProvider, signInAs } from './helpers';
+import { type RunningServer, startServer } from './server';
+
+const OWNER = { email: 'owner@example.com', name: 'Olivia Owner' };
+const ADMIN = { email: 'boss@example.com', name: 'Bea Boss' };
+
+/** Clicks a sign-in button that opens the development provider in a popup, and signs in there. */
+async function signInThroughPopup(page: Page, button: string, who: { email: string; name: string }) {
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: button }).click();
+  const popup = await popupPromise;
+  await popup.getByLabel('Email').waitFor();
+  // Listen before submitting: the popup reports back and closes itself at once.
+  const closed = popup.waitForEvent('close');
+  await fillDevProvider(popup, who.email, who.name);
+  await closed;
+}
+
+/** Signs in at /login?redirect=… and waits until the browser is on the redirect target. */
+async function signInTo(page: Page, baseUrl: string, who: { email: string; name: string }, redirect = '/dashboard') {
+  await page.goto(`${baseUrl}/login?${new URLSearchParams({ redirect })}`);
+  await signInAs(page, who.email, who.name);
+  await page.waitForURL((url) => url.pathname === redirect);
+}
+
+describe.skipIf(skipE2E)('handles and invites', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  async function newPage(viewport = DESKTOP): Promise<Page> {
+    const context = await browser.newContext(viewport === PHONE ? { viewport, isMobile: true, hasTouch: true } : { viewport });
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  beforeAll(async () => {
+    server = await startServer({ OWNER_EMAIL: OWNER.email, ADMIN_EMAILS: `${OWNER.email},${ADMIN.email}` });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('request a handle, the owner approves, the requester sees it on the dashboard', async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/request-handle`);
+    await page.getByRole('heading', { name: 'Request a handle' }).waitFor();
+    await page.getByLabel('Handle', { exact: true }).fill('Green-Grocer');
+    expect(await page.getByLabel('Handle', { exact: true }).inputValue()).toBe('green-grocer');
+    await page.getByLabel('Display Name').fill('Green Grocer');
+    await page.getByLabel('How will you use your handle?').fill('Our daily vegetable price list for restaurants.');
+    await page.getByRole('button', { name: 'Submit request' }).click();
+    await page.getByText('Please sign in with Google to submit your request.').waitFor();
+    await screenshot(page, 'request-handle-signed-out-desktop');
+
+    // A sign-in that fails (the provider sends the popup back with an error) keeps the form and says so.
+    const failedPopup = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Sign in with Google to submit' }).click();
+    const popup = await failedPopup;
+    await popup.goto(
+      `${server.url}/login/complete?${new URLSearchParams({ redirect: '/request-handle', popup: '1', error: '1' })}`,
+    );
+    await page.getByText('Failed to sign in. Please try again.').waitFor();
+    await screenshot(page, 'request-handle-sign-in-failed-desktop');
+
+    await signInThroughPopup(page, 'Sign in with Google to submit', { email: 'gina@example.com', name: 'Gina' });
+    await page.getByRole('button', { name: 'Sign in with Google to submit' }).waitFor({ state: 'detached' });
+    expect(await page.getByLabel('Handle', { exact: true }).inputValue()).toBe('green-grocer');
+    await page.getByRole('button', { name: 'Submit request' }).click();
+    await page.getByRole('heading', { name: 'Request submitted' }).waitFor();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByText('Your request for a handle is being reviewed.').waitFor();
+    await screenshot(page, 'dashboard-requested-desktop');
+    await page.goto(`${server.url}/request-handle`);
+    await page.getByText('pending approval').waitFor();
+    expect(await page.getByText('@green-grocer').isVisible()).toBe(true);
+
+    // A second person asks for the same handle: requests do not hold it.
+    const rival = await newPage(PHONE);
+    await signInTo(rival, server.url, { email: 'rico@example.com', name: 'Rico' }, '/request-handle');
+    await rival.getByLabel('Handle', { exact: true }).fill('green-grocer');
+    await rival.getByLabel('Display Name').fill('Rico Greens');
+    await rival.getByLabel('How will you use your handle?').fill('Menus');
+    await screenshot(rival, 'request-handle-phone');
+    await rival.getByRole('button', { name: 'Submit request' }).click();
+    await rival.waitForURL(/\/dashboard$/);
+
+    const owner = await newPage();
+    await signInTo(owner, server.url, OWNER, '/admin/handles');
+    await owner.getByRole('heading', { name: 'Handle requests (2)' }).waitFor();
+    await screenshot(owner, 'admin-handles-desktop');
+    const ginaCard = owner.getByRole('listitem').filter({ hasText: 'gina@example.com' });
+    await ginaCard.getByRole('button', { name: 'Approve' }).click();
+    await owner.getByText('Approved @green-grocer for gina@example.com.').waitFor();
+    const ricoCard = owner.getByRole('listitem').filter({ hasText: 'rico@example.com' });
+    await ricoCard.getByRole('button', { name: 'Approve' }).click();
+    await ricoCard.getByRole('alert').getByText('This handle is already taken. Please choose another.').waitFor();
+    await screenshot(owner, 'admin-handles-taken-desktop');
+
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('heading', { name: '@green-grocer' }).waitFor();
+    expect(await page.getByRole('link', { name: `${server.url}/green-grocer`, exact: true }).getAttribute('href')).toBe(
+      '/green-grocer',
+    );
+    expect(await page.getByText('requires a handle').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Upload a new list' }).isVisible()).toBe(true);
+    await screenshot(page, 'dashboard-approved-desktop');
+
+    // The owner approves Rico under another handle, then deletes it after confirming.
+    await ricoCard.getByLabel('Handle to approve').fill('@rico-greens');
+    await ricoCard.getByRole('button', { name: 'Approve' }).click();
+    await owner.getByText('Approved @rico-greens for rico@example.com.').waitFor();
+    await owner.getByRole('button', { name: 'Delete @rico-greens' }).click();
+    await owner.getByText('Delete @rico-greens? Rico Greens loses the handle.').waitFor();
+    await screenshot(owner, 'admin-handles-confirm-delete-desktop');
+    await owner.getByRole('button', { name: 'Yes, delete' }).click();
+    await owner.getByText('Deleted @rico-greens.').waitFor();
+    await owner.getByRole('link', { name: '@rico-greens' }).waitFor({ state: 'detached' });
+  });
+
+  it('an admin invites an email; that person signs in, accepts and lands on the dashboard', async () => {
+    const admin = await newPage();
+    await signInTo(admin, server.url, ADMIN, '/admin/invite');
+    const inviteForm = admin.getByRole('form', { name: 'Invite someone' });
+    await inviteForm.getByRole('button', { name: 'Create invite' }).click();
+    await inviteForm.getByText('All fields are required.').waitFor();
+    await inviteForm.getByLabel('Handle', { exact: true }).fill('corner-cafe');
+    await inviteForm.getByLabel('Email').fill('Cara@Example.com');
+    await inviteForm.getByLabel('Display name').fill('Corner Cafe');
+    await inviteForm.getByRole('button', { name: 'Create invite' }).click();
+    await inviteForm.getByText(/Invite created\. Send cara@example\.com this link: .*\/invite\/corner-cafe/).waitFor();
+    await screenshot(admin, 'admin-invite-desktop');
+
+    await admin.goto(`${server.url}/admin/invites-pending`);
+    const row = admin.getByRole('listitem').filter({ hasText: '@corner-cafe' });
+    await row.waitFor();
+    await row.getByLabel('Sent').check();
+    await admin.reload();
+    expect(await admin.getByRole('listitem').filter({ hasText: '@corner-cafe' }).getByLabel('Sent').isChecked()).toBe(true);
+    await screenshot(admin, 'admin-invites-pending-desktop');
+
+    const phone = await newPage(PHONE);
+    await phone.goto(`${server.url}/invite/corner-cafe`);
+    await phone.getByText('Please sign in to accept this invite.').waitFor();
+    await screenshot(phone, 'invite-signed-out-phone');
+    await signInThroughPopup(phone, 'Continue with Google', { email: 'cara@example.com', name: 'Cara' });
+    await phone.getByRole('heading', { name: 'Claim your handle' }).waitFor();
+    expect(await phone.getByLabel('Email', { exact: true }).inputValue()).toBe('cara@example.com');
+    expect(await phone.getByLabel('Handle', { exact: true }).inputValue()).toBe('@corner-cafe');
+    expect(await phone.getByLabel('Public name').inputValue()).toBe('Corner Cafe');
+    await screenshot(phone, 'invite-ready-phone');
+    await phone.getByLabel('Public name').fill('  ');
+    await phone.getByRole('button', { name: 'Sign me up!' }).click();
+    await phone.getByText('Display name cannot be empty.').waitFor();
+    await phone.getByLabel('Public name').fill('Corner Café');
+    await phone.getByRole('button', { name: 'Sign me up!' }).click();
+    await phone.waitForURL(/\/dashboard$/);
+    await phone.getByRole('heading', { name: '@corner-cafe' }).waitFor();
+    await phone.getByRole('heading', { name: 'Welcome, Corner Café' }).waitFor();
+    await screenshot(phone, 'dashboard-invited-phone');
+
+    await admin.reload();
+    await admin.getByText('0 waiting · 1 accepted').waitFor();
+  });
+
+  it('shows the email mismatch, invite not found and invalid link states', async () => {
+    const admin = await newPage();
+    await signInTo(admin, server.url, ADMIN, '/admin/invite');
+    const inviteForm = admin.getByRole('form', { name: 'Invite someone' });
+    await inviteForm.getByLabel('Handle', { exact: true }).fill('market-stall');
+    await inviteForm.getByLabel('Email').fill('mia@example.com');
+    await inviteForm.getByLabel('Display name').fill('Market Stall');
+    await inviteForm.getByRole('button', { name: 'Create invite' }).click();
+    await inviteForm.getByText(/Invite created/).waitFor();
+
+    for (const [viewport, suffix] of [
+      [DESKTOP, 'desktop'],
+      [PHONE, 'phone'],
+    ] as const) {
+      const page = await newPage(viewport);
+      await signInTo(page, server.url, { email: `mallory-${suffix}@example.com`, name: 'Mallory' });
+      await page.goto(`${server.url}/invite/Market-Stall`);
+      await page.getByRole('heading', { name: 'Email mismatch' }).waitFor();
+      await page
+        .getByText(`This invite is for m•••@example.com, but you are signed in as mallory-${suffix}@example.com.`)
+        .waitFor();
+      await screenshot(page, `invite-mismatch-${suffix}`);
+
+      await page.goto(`${server.url}/invite/nobody-here`);
+      await page.getByRole('heading', { name: 'Invite not found.' }).waitFor();
+      await screenshot(page, `invite-not-found-${suffix}`);
+
+      await page.goto(`${server.url}/invite/not%20a%20handle`);
+      await page.getByRole('heading', { name: 'Invalid invite link.' }).waitFor();
+      await page.goto(`${server.url}/invite`);
+      await page.getByRole('heading', { name: 'Invalid invite link.' }).waitFor();
+    }
+  });
+
+  it('an invite request becomes an invite the person confirms from the dashboard; an admin-made handle is claimed at sign-in', async () => {
+    const visitor = await newPage(PHONE);
+    await visitor.goto(`${server.url}/request-invite`);
+    await visitor.getByRole('heading', { name: 'Get Started' }).waitFor();
+    await screenshot(visitor, 'request-invite-signed-out-phone');
+
+    const page = await newPage();
+    await signInTo(page, server.url, { email: 'dan@example.com', name: 'Dan Deli' }, '/request-invite');
+    await page.getByRole('heading', { name: 'Request a handle' }).waitFor();
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('dan@example.com');
+    await page.getByLabel('Public name').fill('');
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await page.getByText('Name is required.').waitFor();
+    await page.getByLabel('Public name').fill('Dan Deli');
+    await page.getByLabel('Desired handle').fill('dan-deli');
+    await page.getByLabel('Short description').fill('A small Italian deli.');
+    await page.getByLabel('Social accounts').fill('@dandeli on Instagram');
+    await page.getByLabel('Expected benefits').fill('Restaurants see our weekly specials.');
+    await screenshot(page, 'request-invite-desktop');
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByText('Your request for a handle is being reviewed.').waitFor();
+
+    const admin = await newPage();
+    await signInTo(admin, server.url, ADMIN, '/admin/invite-requests');
+    const card = admin.getByRole('listitem').filter({ hasText: 'dan@example.com' });
+    await card.getByText('@dandeli on Instagram').waitFor();
+    await screenshot(admin, 'admin-invite-requests-desktop');
+    await card.getByRole('button', { name: 'Convert to invite' }).click();
+    await admin.getByText('Invite created for @dan-deli (dan@example.com).').waitFor();
+    await admin.getByText('No invite requests.').waitFor();
+
+    await page.reload();
+    await page.getByRole('link', { name: 'Confirm your handle here' }).click();
+    await page.waitForURL(/\/invite\/dan-deli$/);
+    await page.getByRole('button', { name: 'Sign me up!' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole('heading', { name: '@dan-deli' }).waitFor();
+
+    // An admin-created handle belongs to whoever first signs in with its email.
+    await admin.goto(`${server.url}/admin/invite`);
+    const direct = admin.getByRole('form', { name: 'Create a handle directly' });
+    await direct.getByLabel('Handle', { exact: true }).fill('Farm-Shop');
+    await direct.getByLabel('Email').fill('FERN@example.com');
+    await direct.getByLabel('Display name').fill('Fern Farm Shop');
+    await direct.getByRole('button', { name: 'Create handle' }).click();
+    await direct.getByText('@farm-shop created for fern@example.com.').waitFor();
+    await direct.getByLabel('Handle', { exact: true }).fill('farm-shop');
+    await direct.getByLabel('Email').fill('other@example.com');
+    await direct.getByLabel('Display name').fill('Other');
+    await direct.getByRole('button', { name: 'Create handle' }).click();
+    await direct.getByText('This handle is already taken.').waitFor();
+
+    const fern = await newPage(PHONE);
+    await signInTo(fern, server.url, { email: 'fern@example.com', name: 'Fern' });
+    await fern.getByRole('heading', { name: '@farm-shop' }).waitFor();
+    await fern.getByRole('heading', { name: 'Welcome, Fern Farm Shop' }).waitFor();
+    await screenshot(fern, 'dashboard-admin-created-phone');
+  });
+});

@@ -1,0 +1,227 @@
+import { rmSync } from 'node:fs';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSENT_STORAGE_KEY } from '../../core/analytics';
+import { migrateToLatest, openDatabase } from '../../server/plugins/db';
+import { aPost, aUser } from '../fixtures/factories';
+import { tempDataDir } from '../reliability/server-process';
+import { DESKTOP, launchBrowser, PHONE, screenshot, skipE2E } from './browser';
+import { signInAs } from './helpers';
+import { type RunningServer, startServer } from './server';
+
+const FARM = { email: 'farm@example.com', name: 'Fresh Farm', handle: 'fresh-farm' };
+const CAFE = { email: 'cafe@example.com', name: 'Corner Cafe', handle: 'corner-cafe' };
+const HOUR = 3_600_000;
+
+/**
+ * People who already hold approved handles, written into the data folder before the server starts
+ * (the handle flow has its own journeys). Signing in with the same email claims the profile.
+ */
+async function seed(dataDir: string): Promise<void> {
+  const database = await openDatabase({ dataDir });
+  try {
+    await migrateToLatest(database.db);
+    const farm = await aUser(database.db, FARM);
+    await aUser(database.db, CAFE);
+    for (let i = 1; i <= 10; i++) {
+      await aPost(database.db, farm, {
+        url: `https://drive.google.com/file/d/older-${i}/view`,
+        description: `Older price list number ${i}: apples, pears, plums and whatever else the orchard gave us this week.`,
+        createdAt: Date.now() - i * 26 * HOUR,
+      });
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+describe.skipIf(skipE2E)('posts, profiles, following and the feed', () => {
+  const dataDir = tempDataDir();
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    await seed(dataDir);
+    server = await startServer({ DATA_DIR: dataDir });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** A browser with analytics already declined (the banner is another journey) and no real Google Drive. */
+  async function context(viewport: typeof DESKTOP): Promise<BrowserContext> {
+    const ctx = await browser.newContext({
+      viewport,
+      ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}),
+    });
+    await ctx.addInitScript((key) => window.localStorage.setItem(key, 'declined'), CONSENT_STORAGE_KEY);
+    await ctx.route('https://drive.google.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Google Drive</title><h1>The shared list</h1>' }),
+    );
+    return ctx;
+  }
+
+  it('owner shares a list, a follower sees it in the feed, loads more and opens the link in a new tab', async () => {
+    // The owner shares a new list.
+    const owner = await context(DESKTOP);
+    const ownerPage = await owner.newPage();
+    await ownerPage.goto(`${server.url}/login?redirect=/upload`);
+    await signInAs(ownerPage, FARM.email, FARM.name);
+    await ownerPage.getByRole('heading', { name: 'Share a new list' }).waitFor();
+    const share = ownerPage.getByRole('button', { name: 'Share' });
+    expect(await share.isDisabled()).toBe(true);
+    await ownerPage.getByText('Share a link from Google Drive, Dropbox, OneDrive, Box, iCloud, WeTransfer, MEGA.').waitFor();
+
+    await ownerPage.getByLabel('Link URL').fill('https://bit.ly/menu');
+    await ownerPage.getByLabel('Description').click();
+    await ownerPage.getByText('Shortened or suspicious URLs are not allowed.').waitFor();
+    await ownerPage.getByLabel('Link URL').fill('https://drive.google.com/file/d/fresh-list/view');
+    await ownerPage.getByLabel('Description').fill('This week: strawberries are here! Full price list inside.');
+    await ownerPage.getByText('57/300').waitFor();
+    expect(await ownerPage.getByText('Shortened or suspicious URLs are not allowed.').count()).toBe(0);
+    await screenshot(ownerPage, 'upload-desktop');
+    await share.click();
+    await ownerPage.getByText('Upload saved! Redirecting to dashboard...').waitFor();
+    await screenshot(ownerPage, 'upload-saved-desktop');
+    await ownerPage.waitForURL(/\/dashboard$/);
+    const ownCard = ownerPage.locator('.post-card').filter({ hasText: 'strawberries' });
+    await ownCard.getByText('Opened 0 times from Freshlist').waitFor();
+
+    // A visitor on a phone finds the profile, pages through it, signs in and follows.
+    const reader = await context(PHONE);
+    const page = await reader.newPage();
+    await page.goto(`${server.url}/fresh-farm`);
+    await page.getByRole('heading', { name: '@fresh-farm' }).waitFor();
+    await page.getByText('Fresh Farm', { exact: true }).waitFor();
+    await page.locator('.post-card').nth(4).waitFor();
+    expect(await page.locator('.post-card').count()).toBe(5);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await page.locator('.post-card').nth(9).waitFor();
+    expect(await page.locator('.post-card').count()).toBe(10);
+    await screenshot(page, 'profile-phone');
+
+    // A description longer than two lines is clamped; a tap shows all of it.
+    const description = page.getByRole('button', { name: /^Older price list number 1:/ });
+    expect(await description.getAttribute('aria-expanded')).toBe('false');
+    const clamped = await description.evaluate((el) => el.getBoundingClientRect().height);
+    await description.tap();
+    expect(await description.getAttribute('aria-expanded')).toBe('true');
+    expect(await description.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThan(clamped);
+    expect(await page.locator('.post-card').first().textContent()).toContain('strawberries');
+
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/login\?redirect=%2Ffresh-farm$/);
+    await signInAs(page, 'reader@example.com', 'Rita Reader');
+    await page.waitForURL(/\/fresh-farm$/);
+    await page.getByRole('button', { name: 'Follow' }).click();
+    await page.getByRole('button', { name: '✓ Following' }).waitFor();
+    await screenshot(page, 'profile-following-phone');
+
+    // The feed: newest first, 10 a page, then Load more.
+    await page.goto(`${server.url}/feed`);
+    await page.getByText("You're following 1 profile(s)").waitFor();
+    await page.locator('.post-card').nth(9).waitFor();
+    expect(await page.locator('.post-card').count()).toBe(10);
+    expect(await page.locator('.post-card').first().textContent()).toContain('strawberries');
+    await screenshot(page, 'feed-phone');
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await page.locator('.post-card').nth(10).waitFor();
+    expect(await page.locator('.post-card').count()).toBe(11);
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    await screenshot(page, 'feed-loaded-more-phone');
+
+    // 'go to page' opens the list in a new tab through the counted redirect.
+    const first = page.locator('.post-card').first();
+    const link = first.getByRole('link', { name: /go to page/ });
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+    const tabPromise = reader.waitForEvent('page');
+    await link.click();
+    const tab = await tabPromise;
+    await tab.waitForURL('https://drive.google.com/file/d/fresh-list/view');
+    await tab.getByRole('heading', { name: 'The shared list' }).waitFor();
+    expect(await tab.evaluate(() => window.opener)).toBeNull();
+
+    // The owner sees the open counted on the dashboard.
+    await ownerPage.reload();
+    await ownCard.getByText('Opened once from Freshlist').waitFor();
+    await screenshot(ownerPage, 'dashboard-your-lists-desktop');
+
+    // Desktop views of the same pages.
+    const desk = await reader.browser()!.newContext({ viewport: DESKTOP, storageState: await reader.storageState() });
+    const deskPage = await desk.newPage();
+    await deskPage.goto(`${server.url}/feed`);
+    await deskPage.locator('.post-card').nth(9).waitFor();
+    await screenshot(deskPage, 'feed-desktop');
+    await deskPage.goto(`${server.url}/fresh-farm`);
+    await deskPage.locator('.post-card').nth(4).waitFor();
+    await screenshot(deskPage, 'profile-desktop');
+    await desk.close();
+    await reader.close();
+    await owner.close();
+  });
+
+  it('a signed-out visitor who taps Follow signs in and comes back following (followAfterLogin)', async () => {
+    const visitor = await context(DESKTOP);
+    const page = await visitor.newPage();
+    await page.goto(`${server.url}/fresh-farm`);
+    await page.getByRole('button', { name: 'Follow' }).click();
+    await page.waitForURL(/\/login\?redirect=%2Ffresh-farm%3FfollowAfterLogin%3Dtrue$/);
+    await screenshot(page, 'follow-after-login-desktop');
+    await signInAs(page, CAFE.email, CAFE.name);
+    await page.getByRole('button', { name: '✓ Following' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/fresh-farm');
+    expect(new URL(page.url()).search).toBe('');
+
+    await page.goto(`${server.url}/following`);
+    const entry = page.locator('.person').filter({ hasText: '@fresh-farm' });
+    await entry.getByText('Fresh Farm').waitFor();
+    await entry.getByText('Followed just now').waitFor();
+    await entry.getByText(/Last post (just now|\d+ minutes? ago)/).waitFor();
+    await screenshot(page, 'following-desktop');
+
+    // The owner's followers: the cafe holds an approved handle, so it is listed.
+    const owner = await context(PHONE);
+    const ownerPage = await owner.newPage();
+    await ownerPage.goto(`${server.url}/login?redirect=/followers`);
+    await signInAs(ownerPage, FARM.email, FARM.name);
+    await ownerPage.getByRole('heading', { name: 'Followers' }).waitFor();
+    await ownerPage.getByRole('link', { name: '@corner-cafe' }).waitFor();
+    await ownerPage.getByText('Corner Cafe').waitFor();
+    await screenshot(ownerPage, 'followers-phone');
+    await owner.close();
+
+    // Unfollow from the profile; on the way, copy its link.
+    await visitor.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await page.goto(`${server.url}/fresh-farm`);
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await page.getByRole('button', { name: 'Link copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/fresh-farm`);
+    await page.getByRole('button', { name: 'Copy link' }).waitFor({ timeout: 5_000 });
+
+    await page.getByRole('button', { name: '✓ Following' }).click();
+    await page.getByRole('button', { name: 'Follow' }).waitFor();
+
+    // Following no one: the empty feed invites suppliers and restaurants, and hints at telling friends.
+    await page.goto(`${server.url}/feed`);
+    await page.getByText("You're following 0 profile(s)").waitFor();
+    await page.getByRole('heading', { name: 'No recent uploads from followed profiles.' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Invite suppliers and restaurants' }).getAttribute('href')).toBe(
+      '/request-invite',
+    );
+    expect(await page.getByRole('link', { name: 'Tell your friends' }).getAttribute('href')).toBe('/tell-your-friends');
+    await screenshot(page, 'feed-empty-desktop');
+    await visitor.close();
+  });
+
+  it('sends an unknown handle to /', async () => {
+    const visitor = await context(DESKTOP);
+    const page = await visitor.newPage();
+    await page.goto(`${server.url}/no-such-shop`);
+    await page.waitForURL(`${server.url}/`);
+    await visitor.close();
+  });
+});

@@ -1,0 +1,207 @@
+import { readFileSync } from 'node:fs';
+import jsQR from 'jsqr';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSENT_STORAGE_KEY } from '../../core/analytics';
+import { DESKTOP, launchBrowser, PHONE, screenshot, skipE2E } from './browser';
+import { signInAs } from './helpers';
+import { type RunningServer, startServer } from './server';
+
+const ADMIN = 'analyst@example.com';
+
+describe.skipIf(skipE2E)('sharing: invitation page, connect page, consent and analytics', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer({ ADMIN_EMAILS: ADMIN, GTM_ID: 'GTM-TEST123' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** A fresh visitor; requests to the tag manager are answered locally (the machine has no network). */
+  async function visitor(viewport: typeof DESKTOP, phone = false): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ viewport, ...(phone ? { isMobile: true, hasTouch: true } : {}) });
+    await context.route('https://www.googletagmanager.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.__gtmLoaded = true;' }),
+    );
+    return { context, page: await context.newPage() };
+  }
+
+  /** Waits until the banner has slid fully into view. */
+  const bannerSettled = (page: Page) =>
+    page.waitForFunction(() => {
+      const box = document.querySelector('.consent-banner')?.getBoundingClientRect();
+      return box !== undefined && box.bottom <= window.innerHeight;
+    });
+
+  const banner = (page: Page) => page.getByRole('region', { name: 'Help us improve Freshlist' });
+
+  it('shows the invitation page, and after Decline sends no event and loads no tag manager', async () => {
+    const { context, page } = await visitor(DESKTOP);
+    const eventPosts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/analytics/events')) eventPosts.push(request.url());
+    });
+    await page.goto(`${server.url}/tell-your-friends`);
+    await page.getByRole('heading', { name: "You're invited to join" }).waitFor();
+    await banner(page).getByRole('button', { name: 'Accept' }).waitFor({ state: 'visible' });
+    await bannerSettled(page);
+    await screenshot(page, 'consent-banner-desktop');
+
+    expect(await page.getByRole('link', { name: 'SIGN UP & REQUEST A HANDLE' }).getAttribute('href')).toBe('/request-handle');
+    expect(await page.getByRole('heading', { name: 'How it works' }).isVisible()).toBe(true);
+    expect(await page.locator('.steps li').count()).toBe(3);
+    const sampleQr = page.getByRole('img', { name: /QR code that opens .*\/yourname/ });
+    await sampleQr.waitFor();
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('.qr-card-code');
+      return img?.complete === true && img.naturalWidth > 0;
+    });
+    expect(await sampleQr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThanOrEqual(160);
+    expect(await page.locator('.sample-post .post-card').isVisible()).toBe(true);
+    expect(await page.locator('.sample-post .post-card-handle').textContent()).toBe('@yourname');
+
+    await banner(page).getByRole('button', { name: 'Decline' }).click();
+    await banner(page).waitFor({ state: 'detached' });
+    await screenshot(page, 'tell-your-friends-desktop');
+    expect(await page.evaluate((key) => localStorage.getItem(key), CONSENT_STORAGE_KEY)).toBe('declined');
+
+    await page.reload();
+    await page.getByRole('heading', { name: "You're invited to join" }).waitFor();
+    await page.waitForTimeout(400);
+    expect(await banner(page).count()).toBe(0);
+
+    await page.goto(`${server.url}/login`);
+    await signInAs(page, 'decliner@example.com', 'Dee Cline');
+    await page.getByRole('heading', { name: 'Welcome, Dee Cline' }).waitFor();
+    const friends = page.getByRole('region', { name: 'Tell your friends' });
+    expect(await friends.getByRole('link', { name: 'show them how Freshlist works' }).getAttribute('href')).toBe(
+      '/tell-your-friends',
+    );
+    expect(await friends.getByRole('link', { name: '/follow/yourname' }).getAttribute('href')).toBe('/follow/yourname');
+    await page.getByRole('link', { name: 'Sign out' }).click();
+    await page.getByRole('link', { name: 'Sign out' }).waitFor({ state: 'detached' });
+    await page.waitForTimeout(3500);
+    expect(eventPosts).toEqual([]);
+    expect(await page.locator('#gtm-script').count()).toBe(0);
+    await context.close();
+  });
+
+  it('after Accept, loads the tag manager and stores events that admins see counted', async () => {
+    const { context, page } = await visitor(PHONE, true);
+    await page.goto(`${server.url}/tell-your-friends`);
+    await banner(page).getByRole('button', { name: 'Accept' }).waitFor({ state: 'visible' });
+    await bannerSettled(page);
+    await screenshot(page, 'consent-banner-phone');
+    await banner(page).getByRole('button', { name: 'Accept' }).click();
+    await banner(page).waitFor({ state: 'detached' });
+    await screenshot(page, 'tell-your-friends-phone');
+    await page.locator('#gtm-script').waitFor({ state: 'attached' });
+    expect(await page.locator('#gtm-script').getAttribute('src')).toBe('https://www.googletagmanager.com/gtm.js?id=GTM-TEST123');
+
+    await page.goto(`${server.url}/login`);
+    await signInAs(page, ADMIN, 'Ana Lyst');
+    await page.getByRole('heading', { name: 'Welcome, Ana Lyst' }).waitFor();
+    await page.goto(`${server.url}/admin/analytics`);
+    await page.getByRole('heading', { name: 'Analytics' }).waitFor();
+    // The first events may still be in the browser's 3-second batch: look again until they arrive.
+    const perEvent = page.getByRole('table').first();
+    for (
+      let attempt = 0;
+      attempt < 20 && !(await perEvent.getByRole('cell', { name: 'login', exact: true }).count());
+      attempt++
+    ) {
+      await page.waitForTimeout(1000);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Analytics' }).waitFor();
+      await page
+        .getByText(/Per event|No events yet/)
+        .first()
+        .waitFor();
+    }
+    for (const name of ['login', 'page_view', 'session_start']) {
+      expect(await perEvent.getByRole('cell', { name, exact: true }).count(), name).toBe(1);
+    }
+    await screenshot(page, 'admin-analytics-phone');
+    await context.close();
+  });
+
+  it("shows a handle's connect page to visitors, and lets its owner download the printable card", async () => {
+    const admin = await visitor(DESKTOP);
+    await admin.page.goto(`${server.url}/login`);
+    await signInAs(admin.page, ADMIN, 'Ana Lyst');
+    const created = await admin.page.request.post(`${server.url}/api/admin/handles`, {
+      data: { handle: 'green-grocer', email: 'grocer@example.com', displayName: 'Green Grocer' },
+    });
+    expect(created.status()).toBe(201);
+    await admin.context.close();
+
+    const owner = await visitor(DESKTOP);
+    await owner.page.goto(`${server.url}/login`);
+    await signInAs(owner.page, 'grocer@example.com', 'Gina Grocer');
+    const posted = await owner.page.request.post(`${server.url}/api/posts`, {
+      data: { url: 'https://drive.google.com/file/d/spring-menu', description: 'Spring menu and this week’s prices' },
+    });
+    expect(posted.status()).toBe(201);
+
+    const { context, page } = await visitor(PHONE, true);
+    await page.goto(`${server.url}/follow/green-grocer`);
+    await page.getByRole('heading', { name: 'Follow Green Grocer' }).waitFor();
+    const code = page.getByRole('img', { name: /QR code that opens .*\/green-grocer$/ });
+    await code.waitFor();
+    expect(await code.getAttribute('width')).toBe('160');
+    expect(await page.getByRole('link', { name: /\/green-grocer$/ }).getAttribute('href')).toBe('/green-grocer');
+    await page.getByRole('heading', { name: 'Latest list' }).waitFor();
+    expect(await page.locator('.post-card-description').textContent()).toBe('Spring menu and this week’s prices');
+    expect(await page.getByRole('link', { name: /go to page/ }).getAttribute('target')).toBe('_blank');
+    expect(await page.getByRole('link', { name: 'Atom feed of @green-grocer' }).getAttribute('href')).toBe(
+      '/green-grocer/feed.atom',
+    );
+    const follow = page.getByRole('link', { name: 'SIGN IN & FOLLOW' });
+    expect(await follow.getAttribute('href')).toBe(
+      `/login?redirect=${encodeURIComponent('/green-grocer?followAfterLogin=true')}`,
+    );
+    await bannerSettled(page);
+    await banner(page).getByRole('button', { name: 'Decline' }).click();
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('.qr-card-code');
+      return img?.complete === true && img.naturalWidth > 0;
+    });
+    await screenshot(page, 'connect-phone');
+
+    // SIGN IN & FOLLOW: through /login and back to the profile, where the follow is applied.
+    await follow.click();
+    await page.waitForURL(/\/login\?redirect=/);
+    await signInAs(page, 'fan@example.com', 'Fay Fan');
+    await page.waitForURL(/\/green-grocer$/);
+    await page.getByRole('button', { name: '✓ Following' }).waitFor();
+    await context.close();
+
+    await owner.page.goto(`${server.url}/follow/green-grocer`);
+    await owner.page.getByRole('heading', { name: 'This is your connect page' }).waitFor();
+    await owner.page.waitForFunction(() => document.querySelector<HTMLImageElement>('.qr-card-code')?.complete === true);
+    await screenshot(owner.page, 'connect-owner-desktop');
+    const downloadPromise = owner.page.waitForEvent('download');
+    await owner.page.getByRole('link', { name: 'Download QR card (PNG)' }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toBe('freshlist-green-grocer-card.png');
+    const png = PNG.sync.read(readFileSync(await download.path()));
+    expect([png.width, png.height]).toEqual([600, 800]);
+    expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(`${server.url}/green-grocer`);
+    await owner.context.close();
+  });
+
+  it('shows a connect page for a handle nobody holds yet', async () => {
+    const { context, page } = await visitor(PHONE, true);
+    await page.goto(`${server.url}/follow/yourname`);
+    await page.getByRole('heading', { name: "@yourname isn't on Freshlist yet" }).waitFor();
+    await bannerSettled(page);
+    await screenshot(page, 'connect-unknown-phone');
+    await context.close();
+  });
+});

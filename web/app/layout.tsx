@@ -1,0 +1,18 @@
+import { Outlet } from 'react-router';
+import { ConsentBanner } from '../features/analytics/consent-banner';
+import { Footer } from '../ui/footer';
+
+export function AppLayout() {
+  return (
+    <div className="app">
+      <a className="skip-link" href="#content">
+        Skip to content
+      </a>
+      <div id="content" className="app-content">
+        <Outlet />
+      </div>
+      <Footer />
+      <ConsentBanner />
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { useId, useState } from 'react';
+import { ADMIN_MESSAGES, type DeletedUser, type DeletedUsersList, type RestoreResponse } from '../../../core/admin';
+import { ApiRequestError, api } from '../../app/api-client';
+import { useApiGet } from '../../app/use-api';
+import { AdminPage, formatDateTime } from './admin-page';
+import { ConfirmPanel } from './confirm-panel';
+
+type Status = { kind: 'success' | 'error'; lines: string[] } | null;
+
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+function restoredLines(email: string, r: RestoreResponse): string[] {
+  const what = [count(r.posts, 'post'), `${count(r.following, 'follow')} of others`, count(r.followers, 'follower')].join(', ');
+  return [`Restored ${email}${r.handle ? ` as @${r.handle}` : ''} with ${what}.`, ...r.notes];
+}
+
+function DeletedUserCard({ entry, onChanged, onStatus }: { entry: DeletedUser; onChanged(): void; onStatus(s: Status): void }) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const headingId = useId();
+  const { summary } = entry;
+
+  async function restore(overwrite: boolean) {
+    if (entry.conflict && !overwrite) {
+      setConfirming(true);
+      return;
+    }
+    setBusy(true);
+    onStatus(null);
+    try {
+      const result = await api.post<RestoreResponse>(`/api/admin/deleted-users/${entry.userId}/restore`, { overwrite });
+      onStatus({ kind: 'success', lines: restoredLines(summary.email, result) });
+      setConfirming(false);
+      onChanged();
+    } catch (err) {
+      // The person signed in again since the list loaded: ask, as for a known conflict.
+      if (err instanceof ApiRequestError && err.status === 409 && !overwrite) setConfirming(true);
+      else
+        onStatus({
+          kind: 'error',
+          lines: [err instanceof ApiRequestError ? err.message : 'Something went wrong. Please try again.'],
+        });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const holds = [
+    count(summary.posts, 'post'),
+    `following ${summary.following}`,
+    count(summary.followers, 'follower'),
+    ...(summary.hasInvite ? ['invite'] : []),
+    ...(summary.hasInviteRequest ? ['invite request'] : []),
+    ...(summary.hasHandleRequest ? ['handle request'] : []),
+  ];
+
+  return (
+    <li className="admin-item" aria-labelledby={headingId}>
+      <div className="admin-item-main">
+        <h3 id={headingId}>
+          {summary.displayName || summary.email}
+          {summary.handle && <span className="muted"> @{summary.handle}</span>}
+        </h3>
+        <p className="admin-item-email">{summary.email}</p>
+        <p className="admin-item-meta">
+          Deleted {formatDateTime(entry.deletedAt)}
+          {entry.deletedBy && <> by {entry.deletedBy}</>}
+          {entry.restoredAt !== null && <> · restored {formatDateTime(entry.restoredAt)}</>}
+        </p>
+        <p className="admin-item-meta">Backup: {holds.join(' · ')}</p>
+        {entry.conflict && entry.restoredAt === null && (
+          <p className="badges">
+            <span className="badge badge-requested">Exists again</span>
+          </p>
+        )}
+      </div>
+      {confirming ? (
+        <ConfirmPanel
+          confirmLabel="Overwrite and restore"
+          busyLabel="Restoring..."
+          busy={busy}
+          onConfirm={() => restore(true)}
+          onCancel={() => setConfirming(false)}
+        >
+          <p>{ADMIN_MESSAGES.restoreExists}</p>
+        </ConfirmPanel>
+      ) : (
+        <div className="admin-item-actions">
+          <button type="button" className="button button-small" onClick={() => restore(false)} disabled={busy}>
+            {busy ? 'Restoring...' : entry.restoredAt !== null ? 'Restore again' : 'Restore'}
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+function DeletedUsers() {
+  const list = useApiGet<DeletedUsersList>('/api/admin/deleted-users');
+  const [status, setStatus] = useState<Status>(null);
+  const entries = list.data?.deletedUsers;
+  return (
+    <>
+      <div aria-live="polite" role="status" className="admin-status">
+        {status?.kind === 'success' && (
+          <div className="alert alert-success">
+            {status.lines.map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+          </div>
+        )}
+      </div>
+      {status?.kind === 'error' && (
+        <p className="alert alert-error" role="alert">
+          {status.lines[0]}
+        </p>
+      )}
+      {list.error && (
+        <p className="alert alert-error" role="alert">
+          {list.error.message}
+        </p>
+      )}
+      {list.loading && !entries && <p className="page-status">Loading deleted users...</p>}
+      {entries && entries.length === 0 && <p className="muted">No one has been deleted.</p>}
+      {entries && entries.length > 0 && (
+        <ul className="admin-list">
+          {entries.map((entry) => (
+            <DeletedUserCard key={entry.userId} entry={entry} onChanged={list.reload} onStatus={setStatus} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+export function DeletedUsersPage() {
+  return (
+    <AdminPage
+      title="Deleted users"
+      intro="Each deletion keeps a backup of the profile, handle, posts, follows, invite and requests. Restoring brings back the profile, the handle (unless someone holds it now), posts and follows."
+    >
+      {() => <DeletedUsers />}
+    </AdminPage>
+  );
+}

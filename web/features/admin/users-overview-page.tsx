@@ -1,0 +1,178 @@
+import { type FormEvent, useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { type AdminUser, type DeleteUserResponse, HANDLE_STATE_LABELS, type UsersList } from '../../../core/admin';
+import type { SessionUser } from '../../../core/api';
+import { ApiRequestError, api } from '../../app/api-client';
+import { paths } from '../../app/paths';
+import { useApiGet } from '../../app/use-api';
+import { AdminPage, formatDate } from './admin-page';
+import { ConfirmPanel } from './confirm-panel';
+
+type Status = { kind: 'success' | 'error'; text: string } | null;
+
+function UserCard({
+  user,
+  me,
+  onChanged,
+  onStatus,
+}: {
+  user: AdminUser;
+  me: SessionUser;
+  onChanged(): void;
+  onStatus(status: Status): void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const headingId = useId();
+  const isMe = user.id === me.id;
+
+  async function run(work: () => Promise<string>) {
+    setBusy(true);
+    onStatus(null);
+    try {
+      onStatus({ kind: 'success', text: await work() });
+      onChanged();
+    } catch (err) {
+      onStatus({ kind: 'error', text: err instanceof ApiRequestError ? err.message : 'Something went wrong. Please try again.' });
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  }
+
+  const toggleAdmin = () =>
+    run(async () => {
+      await api.put(`/api/admin/users/${user.id}/admin`, { admin: !user.admin });
+      return user.admin ? `${user.email} is no longer an admin.` : `${user.email} is now an admin.`;
+    });
+
+  const remove = () =>
+    run(async () => {
+      const { summary } = await api.delete<DeleteUserResponse>(`/api/admin/users/${user.id}`);
+      return `Deleted ${summary.email}. A backup is kept under Deleted users.`;
+    });
+
+  return (
+    <li className="admin-item" aria-labelledby={headingId}>
+      <div className="admin-item-main">
+        <h3 id={headingId}>
+          {user.displayName || user.email}
+          {user.handle && (
+            <>
+              {' '}
+              <Link to={paths.profile(user.handle)}>@{user.handle}</Link>
+            </>
+          )}
+        </h3>
+        <p className="admin-item-email">{user.email}</p>
+        <p className="badges">
+          <span className={`badge badge-${user.state}`}>{HANDLE_STATE_LABELS[user.state]}</span>
+          {user.admin && <span className="badge badge-admin">Admin</span>}
+          {user.adminCreated && <span className="badge">Admin-created</span>}
+          {!user.signedIn && <span className="badge">Not signed in yet</span>}
+        </p>
+        <p className="admin-item-meta">
+          Joined {formatDate(user.createdAt)}
+          {user.invitedBy && <> · invited by {user.invitedBy}</>}
+          {user.restoredAt !== null && <> · restored {formatDate(user.restoredAt)}</>}
+        </p>
+      </div>
+      {isMe ? (
+        <p className="muted admin-item-actions">This is you.</p>
+      ) : confirming ? (
+        <ConfirmPanel
+          confirmLabel="Yes, delete"
+          busyLabel="Deleting..."
+          busy={busy}
+          onConfirm={remove}
+          onCancel={() => setConfirming(false)}
+        >
+          <p>
+            Delete <strong>{user.email}</strong>? Their profile, handle, posts and follows are removed; a backup is kept and they
+            can be restored from Deleted users.
+          </p>
+        </ConfirmPanel>
+      ) : (
+        <div className="admin-item-actions">
+          <button type="button" className="button button-small" onClick={toggleAdmin} disabled={busy}>
+            {user.admin ? 'Remove admin' : 'Make admin'}
+          </button>
+          <button
+            type="button"
+            className="button button-small button-danger-outline"
+            onClick={() => setConfirming(true)}
+            disabled={busy}
+          >
+            Delete
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+function UsersOverview({ me }: { me: SessionUser }) {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const [draft, setDraft] = useState(q);
+  const [status, setStatus] = useState<Status>(null);
+  const list = useApiGet<UsersList>(`/api/admin/users${q ? `?${new URLSearchParams({ q })}` : ''}`);
+
+  function onSearch(event: FormEvent) {
+    event.preventDefault();
+    const next = draft.trim();
+    setParams(next ? { q: next } : {});
+  }
+
+  const users = list.data?.users;
+  return (
+    <>
+      <search>
+        <form className="admin-search" onSubmit={onSearch}>
+          <label htmlFor="user-search">Search by handle or email</label>
+          <div className="admin-search-row">
+            <input id="user-search" type="search" value={draft} onChange={(e) => setDraft(e.target.value)} autoComplete="off" />
+            <button type="submit" className="button button-primary">
+              Search
+            </button>
+          </div>
+        </form>
+      </search>
+      <div aria-live="polite" role="status" className="admin-status">
+        {status?.kind === 'success' && <p className="alert alert-success">{status.text}</p>}
+      </div>
+      {status?.kind === 'error' && (
+        <p className="alert alert-error" role="alert">
+          {status.text}
+        </p>
+      )}
+      {list.error && (
+        <p className="alert alert-error" role="alert">
+          {list.error.message}
+        </p>
+      )}
+      {list.loading && !users && <p className="page-status">Loading users...</p>}
+      {users && (
+        <>
+          <p className="muted">
+            {users.length === 0
+              ? q
+                ? `No users match “${q}”.`
+                : 'No users yet.'
+              : `${users.length} user${users.length === 1 ? '' : 's'}${q ? ` matching “${q}”` : ''}.`}
+            {list.data?.truncated && ' Showing the newest ones only: narrow the search to see others.'}
+          </p>
+          <ul className="admin-list">
+            {users.map((user) => (
+              <UserCard key={user.id} user={user} me={me} onChanged={list.reload} onStatus={setStatus} />
+            ))}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}
+
+export function UsersOverviewPage() {
+  return <AdminPage title="Users overview">{(me) => <UsersOverview me={me} />}</AdminPage>;
+}

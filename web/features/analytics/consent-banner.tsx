@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { CONSENT_BANNER_DELAY_MS, type ConsentChoice } from '../../../core/analytics';
+import { onConsentChange, readConsent, setConsent, startAnalytics, track } from '../../app/analytics';
+
+/**
+ * The consent banner (spec 2): slides in 100 ms after load while no choice is stored, and
+ * counts page views once the visitor accepted.
+ */
+export function ConsentBanner() {
+  const [choice, setChoice] = useState<ConsentChoice | null>(() => readConsent());
+  const [shown, setShown] = useState(false);
+  const location = useLocation();
+
+  useEffect(() => onConsentChange(setChoice), []);
+
+  useEffect(() => {
+    if (choice !== null) return;
+    const timer = setTimeout(() => setShown(true), CONSENT_BANNER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [choice]);
+
+  useEffect(() => {
+    if (choice === 'accepted') startAnalytics();
+  }, [choice]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a page view is a change of path.
+  useEffect(() => {
+    if (choice === 'accepted') track('page_view');
+  }, [location.pathname, choice]);
+
+  if (choice !== null) return null;
+  return (
+    <>
+      {/* Room below the footer, so the banner never hides the end of the page. */}
+      <div className="consent-spacer" aria-hidden="true" />
+      <section className={`consent-banner${shown ? ' consent-banner-shown' : ''}`} aria-labelledby="consent-heading">
+        <div className="consent-banner-text">
+          <h2 id="consent-heading">Help us improve Freshlist</h2>
+          <p>
+            With your OK we count page views and clicks anonymously in our own database: no names, no emails, no tracking across
+            other sites. You can use Freshlist fully either way.
+          </p>
+        </div>
+        <div className="consent-banner-actions">
+          <button type="button" className="button" onClick={() => setConsent('declined')}>
+            Decline
+          </button>
+          <button type="button" className="button button-primary" onClick={() => setConsent('accepted')}>
+            Accept
+          </button>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { track } from '../../app/analytics';
+import { useAuth } from '../../app/auth';
+import { signInWithPopup } from './sign-in';
+
+interface Props {
+  /** Where the person lands once signed in. */
+  redirect: string;
+  label?: string;
+  className?: string;
+  /** Shown when the provider reports a failure (the request screen has its own text). */
+  onFailure?: () => void;
+}
+
+export function SignInButton({
+  redirect,
+  label = 'Continue with Google',
+  className = 'button button-primary',
+  onFailure,
+}: Props) {
+  const { refresh } = useAuth();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+
+  async function signIn() {
+    setBusy(true);
+    const result = await signInWithPopup(redirect);
+    if (result === 'redirected') return;
+    setBusy(false);
+    if (result === 'closed') return;
+    if (!result.ok) {
+      onFailure?.();
+      return;
+    }
+    track('login', { method: 'popup' });
+    if (result.newUser) track('sign_up');
+    await refresh();
+    navigate(result.redirect, { replace: true });
+  }
+
+  return (
+    <button type="button" className={className} onClick={signIn} disabled={busy} aria-busy={busy}>
+      {busy ? 'Signing in...' : label}
+    </button>
+  );
+}

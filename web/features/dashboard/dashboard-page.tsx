@@ -1,0 +1,75 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import type { SessionUser } from '../../../core/api';
+import type { HandleStatus } from '../../../core/handle';
+import { useAuth } from '../../app/auth';
+import { paths } from '../../app/paths';
+import { RequireAuth } from '../../app/require-auth';
+import { useApiGet } from '../../app/use-api';
+import { HandleCard } from './handle-card';
+import { YourLists } from './your-lists';
+
+function QuickAction({ to, label, handle }: { to: string; label: string; handle: string | null }) {
+  if (!handle) {
+    return (
+      <li className="quick-action disabled" aria-disabled="true">
+        <span>{label}</span> <span className="muted">requires a handle</span>
+      </li>
+    );
+  }
+  return (
+    <li className="quick-action">
+      <Link to={to}>{label}</Link>
+    </li>
+  );
+}
+
+function Dashboard({ user }: { user: SessionUser }) {
+  const { refresh } = useAuth();
+  const status = useApiGet<HandleStatus>('/api/handle-status');
+  // The status is fresher than the session's view (an approval may have landed since sign-in).
+  const handle = status.data ? status.data.handle : user.approved ? user.handle : null;
+  const stale = status.data !== undefined && status.data.handle !== user.handle;
+  useEffect(() => {
+    if (stale) void refresh();
+  }, [stale, refresh]);
+  return (
+    <main className="page">
+      <h1>Welcome, {user.displayName || user.email}</h1>
+
+      <HandleCard status={status.data} handle={handle} />
+
+      <section aria-labelledby="actions-heading">
+        <h2 id="actions-heading">Quick actions</h2>
+        <ul className="quick-actions">
+          <QuickAction to={paths.upload} label="Upload a new list" handle={handle} />
+          <QuickAction to={handle ? paths.profile(handle) : paths.dashboard} label="View public profile" handle={handle} />
+          <QuickAction to={paths.followers} label="Followers" handle={handle} />
+          <li className="quick-action">
+            <Link to={paths.feed}>Feed</Link>
+          </li>
+          <li className="quick-action">
+            <Link to={paths.following}>Following</Link>
+          </li>
+          <li className="quick-action">
+            <Link to={paths.chatFormCreator}>Chat forms</Link>
+          </li>
+        </ul>
+      </section>
+
+      {handle && <YourLists />}
+
+      <section className="card" aria-labelledby="friends-heading">
+        <h2 id="friends-heading">Tell your friends</h2>
+        <p>
+          Invite suppliers and restaurants you work with: <Link to={paths.tellYourFriends}>show them how Freshlist works</Link>,
+          or share your connect page <Link to={paths.follow(handle ?? 'yourname')}>{paths.follow(handle ?? 'yourname')}</Link>.
+        </p>
+      </section>
+    </main>
+  );
+}
+
+export function DashboardPage() {
+  return <RequireAuth>{(user) => <Dashboard user={user} />}</RequireAuth>;
+}

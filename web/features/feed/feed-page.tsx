@@ -1,0 +1,68 @@
+import { Link } from 'react-router';
+import { FEED_HINT_FOLLOW_COUNT, type FeedPage as FeedPageData } from '../../../core/feed';
+import { useAuth } from '../../app/auth';
+import { paths } from '../../app/paths';
+import { useCursorPages } from '../../app/use-cursor-pages';
+import { LoadMore } from '../../ui/load-more';
+import { PostCard } from '../../ui/post-card';
+
+function Feed() {
+  const feed = useCursorPages<FeedPageData>('/api/feed');
+  const first = feed.pages[0];
+  const posts = feed.pages.flatMap((p) => p.posts);
+  const followingCount = first?.followingCount ?? 0;
+  const now = Date.now();
+
+  if (feed.status === 'loading') return <p className="page-status">Loading feed...</p>;
+  return (
+    <>
+      {first && <p className="muted">You're following {followingCount} profile(s)</p>}
+      {feed.error && (
+        <p className="alert alert-error" role="alert">
+          {feed.error.message}
+        </p>
+      )}
+      {first && posts.length === 0 && (
+        <section className="card empty-feed" aria-labelledby="empty-feed-heading">
+          <h2 id="empty-feed-heading">No recent uploads from followed profiles.</h2>
+          <p>
+            Do your suppliers or favourite restaurants keep their lists here yet?{' '}
+            <Link to={paths.requestInvite}>Invite suppliers and restaurants</Link> to share their latest lists on Freshlist.
+          </p>
+        </section>
+      )}
+      {first && followingCount < FEED_HINT_FOLLOW_COUNT && (
+        <p className="feed-hint">
+          Your feed fills up as you follow more profiles. <Link to={paths.tellYourFriends}>Tell your friends</Link> about
+          Freshlist.
+        </p>
+      )}
+      <ul className="post-list">
+        {posts.map((post) => (
+          <li key={post.id}>
+            <PostCard post={post} now={now} />
+          </li>
+        ))}
+      </ul>
+      {feed.hasMore && <LoadMore busy={feed.status === 'more'} onClick={feed.loadMore} />}
+    </>
+  );
+}
+
+/** /feed: the newest posts of every followed handle, 10 at a time. */
+export function FeedPage() {
+  const { auth } = useAuth();
+  if (auth.status === 'loading') return <p className="page-status">Loading...</p>;
+  return (
+    <main className="page">
+      <h1>Feed</h1>
+      {auth.status === 'signed-in' ? (
+        <Feed />
+      ) : (
+        <p>
+          Please sign in to view your feed. <Link to={paths.login(paths.feed)}>Sign in</Link>
+        </p>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,197 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import {
+  fieldErrors,
+  HANDLE_MESSAGES,
+  HANDLE_REQUEST_MESSAGES,
+  type HandleStatus,
+  handleRequestSchema,
+  normalizeHandleInput,
+} from '../../../core/handle';
+import { track } from '../../app/analytics';
+import { ApiRequestError, api } from '../../app/api-client';
+import { useAuth } from '../../app/auth';
+import { paths } from '../../app/paths';
+import { useApiGet } from '../../app/use-api';
+import { TextAreaField, TextField } from '../../ui/form-field';
+import { SignInButton } from '../auth/sign-in-button';
+
+const DRAFT_KEY = 'freshlist:request-handle-draft';
+const REDIRECT_AFTER_MS = 3000;
+
+interface Draft {
+  handle: string;
+  displayName: string;
+  usageDescription: string;
+}
+const EMPTY: Draft = { handle: '', displayName: '', usageDescription: '' };
+
+/** A visitor's typing survives the sign-in round trip (a full-page redirect when popups are blocked). */
+function loadDraft(): Draft {
+  try {
+    return { ...EMPTY, ...(JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? '{}') as Partial<Draft>) };
+  } catch {
+    return EMPTY;
+  }
+}
+
+const HANDLE_FIELD_MESSAGES = new Set<string>([
+  HANDLE_MESSAGES.characters,
+  HANDLE_MESSAGES.reserved,
+  HANDLE_MESSAGES.taken,
+  HANDLE_MESSAGES.tooLong,
+  HANDLE_MESSAGES.required,
+]);
+
+function PendingRequest({ handle }: { handle: string }) {
+  return (
+    <main className="page page-narrow">
+      <h1>Your handle request</h1>
+      <section className="card" aria-label="Handle request">
+        <p className="handle-line">
+          <strong>@{handle}</strong> <span className="badge badge-requested">{HANDLE_REQUEST_MESSAGES.pendingApproval}</span>
+        </p>
+        <p className="muted">We'll review your request soon. Your dashboard shows your handle once it is approved.</p>
+      </section>
+      <Link className="button" to={paths.dashboard}>
+        Go to dashboard
+      </Link>
+    </main>
+  );
+}
+
+function RequestForm({ signedIn, onSubmitted }: { signedIn: boolean; onSubmitted(): void }) {
+  const [draft, setDraft] = useState<Draft>(loadDraft);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    sessionStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
+  }, [draft]);
+
+  const set = (field: keyof Draft) => (value: string) => {
+    setDraft((d) => ({ ...d, [field]: value }));
+    setErrors(({ [field]: _, ...rest }) => rest);
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setAlert(undefined);
+    if (!signedIn) {
+      setAlert(HANDLE_MESSAGES.signInToRequest);
+      return;
+    }
+    const parsed = handleRequestSchema.safeParse(draft);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setBusy(true);
+    try {
+      await api.post('/api/handle-requests', parsed.data);
+      track('handle_request', { handle: parsed.data.handle });
+      sessionStorage.removeItem(DRAFT_KEY);
+      onSubmitted();
+    } catch (err) {
+      const message = err instanceof ApiRequestError ? err.message : HANDLE_REQUEST_MESSAGES.somethingWrong;
+      if (HANDLE_FIELD_MESSAGES.has(message)) setErrors({ handle: message });
+      else setAlert(message);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Request a handle">
+      <TextField
+        id="handle"
+        label="Handle"
+        value={draft.handle}
+        onChange={(e) => set('handle')(normalizeHandleInput(e.target.value))}
+        autoCapitalize="none"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={60}
+        error={errors.handle}
+        hint="Lowercase letters, numbers and hyphens, up to 30 characters."
+      />
+      <TextField
+        id="displayName"
+        label="Display Name"
+        value={draft.displayName}
+        onChange={(e) => set('displayName')(e.target.value)}
+        autoComplete="organization"
+        error={errors.displayName}
+      />
+      <TextAreaField
+        id="usageDescription"
+        label="How will you use your handle?"
+        value={draft.usageDescription}
+        onChange={(e) => set('usageDescription')(e.target.value)}
+        error={errors.usageDescription}
+        hint="For example: our weekly wholesale price list for restaurants."
+      />
+      {alert && (
+        <p className="alert alert-error" role="alert">
+          {alert}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
+          {busy ? 'Submitting...' : 'Submit request'}
+        </button>
+      </div>
+      {!signedIn && <SignInToSubmit onFailure={() => setAlert(HANDLE_REQUEST_MESSAGES.signInFailed)} />}
+    </form>
+  );
+}
+
+function SignInToSubmit({ onFailure }: { onFailure(): void }) {
+  return (
+    <div className="sign-in-to-submit">
+      <p className="muted">Sign in first, then submit your request. What you typed stays here.</p>
+      <SignInButton redirect={paths.requestHandle} label="Sign in with Google to submit" onFailure={onFailure} />
+    </div>
+  );
+}
+
+function Submitted() {
+  const navigate = useNavigate();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+    const timer = setTimeout(() => navigate(paths.dashboard, { replace: true }), REDIRECT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+  return (
+    <main className="page page-narrow center">
+      <h1 ref={heading} tabIndex={-1}>
+        {HANDLE_REQUEST_MESSAGES.submitted}
+      </h1>
+      <p role="status">We'll review it soon. Taking you to your dashboard...</p>
+    </main>
+  );
+}
+
+function Page({ signedIn }: { signedIn: boolean }) {
+  const status = useApiGet<HandleStatus>(signedIn ? '/api/handle-status' : null);
+  const [submitted, setSubmitted] = useState(false);
+  if (submitted) return <Submitted />;
+  if (signedIn && status.loading) return <p className="page-status">Loading...</p>;
+  if (status.data?.handle) return <Navigate to={paths.dashboard} replace />;
+  if (status.data?.handleRequest) return <PendingRequest handle={status.data.handleRequest.handle} />;
+  return (
+    <main className="page page-narrow">
+      <h1>Request a handle</h1>
+      <p className="lead">Your @handle is your page on Freshlist: post your latest list there and people follow you.</p>
+      <RequestForm signedIn={signedIn} onSubmitted={() => setSubmitted(true)} />
+    </main>
+  );
+}
+
+/** /request-handle (spec 2): the handle request form; visitors may fill it in and sign in to submit. */
+export function RequestHandlePage() {
+  const { auth } = useAuth();
+  if (auth.status === 'loading') return <p className="page-status">Loading...</p>;
+  return <Page key={auth.status} signedIn={auth.status === 'signed-in'} />;
+}

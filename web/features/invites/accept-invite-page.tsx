@@ -1,0 +1,141 @@
+import { type FormEvent, useState } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { HANDLE_REQUEST_MESSAGES } from '../../../core/handle';
+import { acceptInviteSchema, INVITE_MESSAGES, type InviteView, mismatchMessage } from '../../../core/invite';
+import { track } from '../../app/analytics';
+import { ApiRequestError, api } from '../../app/api-client';
+import { useAuth } from '../../app/auth';
+import { paths } from '../../app/paths';
+import { useApiGet } from '../../app/use-api';
+import { TextField } from '../../ui/form-field';
+import { SignInButton } from '../auth/sign-in-button';
+
+const VALID_LINK = /^[a-z0-9-]{1,30}$/;
+
+function Status({ heading, text }: { heading: string; text?: string }) {
+  return (
+    <main className="page page-narrow center">
+      <h1>{heading}</h1>
+      {text && <p className="lead">{text}</p>}
+    </main>
+  );
+}
+
+function SignInToAccept({ handle }: { handle: string }) {
+  return (
+    <main className="page page-narrow center">
+      <h1>You're invited to @{handle}</h1>
+      <p className="lead">{INVITE_MESSAGES.signInToAccept}</p>
+      <SignInButton redirect={paths.invite(handle)} />
+    </main>
+  );
+}
+
+function Mismatch({ inviteEmail, email }: { inviteEmail: string; email: string }) {
+  const { signOut } = useAuth();
+  return (
+    <main className="page page-narrow center">
+      <h1>{INVITE_MESSAGES.mismatchHeading}</h1>
+      <p className="lead">{mismatchMessage(inviteEmail, email)}</p>
+      <p>Sign out, then sign in with the email the invite was sent to.</p>
+      <button type="button" className="button" onClick={() => void signOut()}>
+        Sign out
+      </button>
+    </main>
+  );
+}
+
+function Ready({ invite }: { invite: Extract<InviteView, { state: 'ready' }> }) {
+  const navigate = useNavigate();
+  const { refresh } = useAuth();
+  const [displayName, setDisplayName] = useState(invite.displayName);
+  const [error, setError] = useState<string>();
+  const [alert, setAlert] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setAlert(undefined);
+    const parsed = acceptInviteSchema.safeParse({ displayName });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setBusy(true);
+    try {
+      await api.post(`/api/invites/${encodeURIComponent(invite.handle)}/accept`, parsed.data);
+      track('invite_accepted', { handle: invite.handle });
+      await refresh();
+      navigate(paths.dashboard, { replace: true });
+    } catch (err) {
+      setAlert(err instanceof ApiRequestError ? err.message : HANDLE_REQUEST_MESSAGES.somethingWrong);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="page page-narrow">
+      <h1>Claim your handle</h1>
+      <p className="lead">You've been invited to Freshlist. Confirm your details to take your handle.</p>
+      <form onSubmit={submit} noValidate aria-label="Accept invite">
+        <TextField id="email" label="Email" value={invite.email} readOnly />
+        <TextField id="handle" label="Handle" value={`@${invite.handle}`} readOnly />
+        <TextField
+          id="displayName"
+          label="Public name"
+          value={displayName}
+          onChange={(e) => {
+            setDisplayName(e.target.value);
+            setError(undefined);
+          }}
+          autoComplete="organization"
+          error={error}
+          hint="Shown on your public page."
+        />
+        {alert && (
+          <p className="alert alert-error" role="alert">
+            {alert}
+          </p>
+        )}
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
+            {busy ? 'Signing you up...' : 'Sign me up!'}
+          </button>
+        </div>
+      </form>
+    </main>
+  );
+}
+
+function Invite({ handle }: { handle: string }) {
+  const invite = useApiGet<InviteView>(`/api/invites/${encodeURIComponent(handle)}`);
+  if (invite.loading) return <p className="page-status">{INVITE_MESSAGES.checking}</p>;
+  if (invite.error) {
+    if (invite.error.status === 404) return <Status heading={INVITE_MESSAGES.notFound} />;
+    if (invite.error.status === 400) return <Status heading={INVITE_MESSAGES.invalidLink} />;
+    return <Status heading="Invite" text={invite.error.message} />;
+  }
+  const view = invite.data;
+  if (!view) return <p className="page-status">{INVITE_MESSAGES.checking}</p>;
+  switch (view.state) {
+    case 'signed-out':
+      return <SignInToAccept handle={view.handle} />;
+    case 'mismatch':
+      return <Mismatch inviteEmail={view.inviteEmail} email={view.email} />;
+    case 'accepted':
+      return <Navigate to={paths.dashboard} replace />;
+    case 'ready':
+      return <Ready invite={view} />;
+  }
+}
+
+/** /invite/{handle} (spec 2 and 4): checking, invalid link, not found, sign in, email mismatch, ready. */
+export function AcceptInvitePage() {
+  const { handle: raw = '' } = useParams();
+  const { auth } = useAuth();
+  const handle = raw.trim().toLowerCase();
+  if (!VALID_LINK.test(handle)) return <Status heading={INVITE_MESSAGES.invalidLink} />;
+  if (auth.status === 'loading') return <p className="page-status">{INVITE_MESSAGES.checking}</p>;
+  // What the invite page says depends on who is signed in: ask again when that changes.
+  return <Invite key={`${handle}:${auth.user?.id ?? 'visitor'}`} handle={handle} />;
+}

@@ -1,0 +1,123 @@
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { normalizeHandleInput } from '../../../core/handle';
+import { createAdminHandleSchema, createInviteSchema } from '../../../core/invite';
+import { track } from '../../app/analytics';
+import { ApiRequestError, api } from '../../app/api-client';
+import { paths } from '../../app/paths';
+import { RequireAdmin } from '../../app/require-admin';
+import { TextField } from '../../ui/form-field';
+
+type Values = { handle: string; email: string; displayName: string };
+const EMPTY: Values = { handle: '', email: '', displayName: '' };
+
+interface FormProps {
+  id: string;
+  heading: string;
+  intro: string;
+  submitLabel: string;
+  schema: typeof createInviteSchema | typeof createAdminHandleSchema;
+  endpoint: string;
+  success(values: Values): string;
+}
+
+/** One of the two admin forms: same fields, different rule texts, endpoint and outcome. */
+function HandleForm({ id, heading, intro, submitLabel, schema, endpoint, success }: FormProps) {
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [error, setError] = useState<string>();
+  const [done, setDone] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const field = (name: keyof Values) => ({
+    id: `${id}-${name}`,
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => {
+      const value = name === 'handle' ? normalizeHandleInput(e.target.value) : e.target.value;
+      setValues((v) => ({ ...v, [name]: value }));
+    },
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(undefined);
+    setDone(undefined);
+    const parsed = schema.safeParse(values);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setBusy(true);
+    try {
+      await api.post(endpoint, parsed.data);
+      if (id === 'invite') track('invite_sent', { handle: parsed.data.handle });
+      setDone(success(parsed.data));
+      setValues(EMPTY);
+    } catch (err) {
+      setError(err instanceof ApiRequestError ? err.message : 'Something went wrong. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{heading}</h2>
+      <p className="muted">{intro}</p>
+      <form onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
+        <TextField label="Handle" autoCapitalize="none" spellCheck={false} {...field('handle')} />
+        <TextField label="Email" type="email" autoCapitalize="none" {...field('email')} />
+        <TextField label="Display name" {...field('displayName')} />
+        {error && (
+          <p className="alert alert-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="notice" role="status" aria-live="polite">
+          {done && <p className="alert alert-success">{done}</p>}
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
+            {submitLabel}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function AdminInvite() {
+  return (
+    <main className="page">
+      <p className="admin-crumb">
+        <Link to={paths.admin}>← Admin</Link>
+      </p>
+      <h1>Invite</h1>
+      <HandleForm
+        id="invite"
+        heading="Invite someone"
+        intro="They sign in with this email and confirm the handle at their invite link."
+        submitLabel="Create invite"
+        schema={createInviteSchema}
+        endpoint="/api/admin/invites"
+        success={(v) => `Invite created. Send ${v.email} this link: ${window.location.origin}${paths.invite(v.handle)}`}
+      />
+      <HandleForm
+        id="direct"
+        heading="Create a handle directly"
+        intro="The handle is approved now; it belongs to whoever first signs in with this email."
+        submitLabel="Create handle"
+        schema={createAdminHandleSchema}
+        endpoint="/api/admin/handles"
+        success={(v) => `@${v.handle} created for ${v.email}.`}
+      />
+      <p>
+        <Link to={paths.adminInvitesPending}>Pending invites</Link> · <Link to={paths.adminInviteRequests}>Invite requests</Link>
+      </p>
+    </main>
+  );
+}
+
+/** /admin/invite (spec 2): create an invite or an admin-created handle. */
+export function AdminInvitePage() {
+  return <RequireAdmin>{() => <AdminInvite />}</RequireAdmin>;
+}

@@ -1,0 +1,142 @@
+import { type FormEvent, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import type { SessionUser } from '../../../core/api';
+import {
+  fieldErrors,
+  HANDLE_MESSAGES,
+  HANDLE_REQUEST_MESSAGES,
+  type HandleStatus,
+  normalizeHandleInput,
+} from '../../../core/handle';
+import { inviteRequestSchema } from '../../../core/invite';
+import { track } from '../../app/analytics';
+import { ApiRequestError, api } from '../../app/api-client';
+import { useAuth } from '../../app/auth';
+import { paths } from '../../app/paths';
+import { useApiGet } from '../../app/use-api';
+import { TextAreaField, TextField } from '../../ui/form-field';
+
+const HANDLE_FIELD_MESSAGES = new Set<string>([
+  HANDLE_MESSAGES.characters,
+  HANDLE_MESSAGES.reserved,
+  HANDLE_MESSAGES.taken,
+  HANDLE_MESSAGES.tooLong,
+  HANDLE_MESSAGES.required,
+]);
+
+const FIELDS = ['name', 'handle', 'description', 'socials', 'links', 'questions'] as const;
+type Field = (typeof FIELDS)[number];
+
+function GetStarted() {
+  return (
+    <main className="page page-narrow center">
+      <h1>Get Started</h1>
+      <p className="lead">Sign in to ask for your own @handle, where your latest list lives.</p>
+      <Link className="button button-primary" to={paths.login(paths.requestInvite)}>
+        Sign in
+      </Link>
+    </main>
+  );
+}
+
+function RequestInviteForm({ user }: { user: SessionUser }) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<Record<Field, string>>({
+    name: user.displayName,
+    handle: '',
+    description: '',
+    socials: '',
+    links: '',
+    questions: '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [alert, setAlert] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const field = (name: Field) => ({
+    id: name,
+    value: values[name],
+    error: errors[name],
+    onChange: (e: { target: { value: string } }) => {
+      const value = name === 'handle' ? normalizeHandleInput(e.target.value) : e.target.value;
+      setValues((v) => ({ ...v, [name]: value }));
+      setErrors(({ [name]: _, ...rest }) => rest);
+    },
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setAlert(undefined);
+    const parsed = inviteRequestSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setBusy(true);
+    try {
+      await api.post('/api/invite-requests', values);
+      track('handle_request', { handle: parsed.data.handle });
+      navigate(paths.dashboard, { replace: true });
+    } catch (err) {
+      const message = err instanceof ApiRequestError ? err.message : HANDLE_REQUEST_MESSAGES.somethingWrong;
+      if (HANDLE_FIELD_MESSAGES.has(message)) setErrors({ handle: message });
+      else setAlert(message);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="page page-narrow">
+      <h1>Request a handle</h1>
+      <p className="lead">Tell us about your business. We'll set up your @handle and send you an invite.</p>
+      <form onSubmit={submit} noValidate aria-label="Request a handle">
+        <TextField id="email" label="Email" value={user.email} readOnly />
+        <TextField label="Public name" autoComplete="organization" {...field('name')} />
+        <TextField
+          label="Desired handle"
+          autoCapitalize="none"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={60}
+          hint="Lowercase letters, numbers and hyphens, up to 30 characters."
+          {...field('handle')}
+        />
+        <TextAreaField label="Short description" hint="What do you sell or serve?" {...field('description')} />
+        <TextAreaField label="Social accounts" hint="Instagram, website, anything we can look at." {...field('socials')} />
+        <TextAreaField label="Expected benefits" hint="What would Freshlist help you with?" {...field('links')} />
+        <TextAreaField label="Open questions" {...field('questions')} />
+        {alert && (
+          <p className="alert alert-error" role="alert">
+            {alert}
+          </p>
+        )}
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
+            {busy ? 'Sending...' : 'Send request'}
+          </button>
+          <Link className="button" to={paths.dashboard}>
+            Cancel
+          </Link>
+        </div>
+      </form>
+    </main>
+  );
+}
+
+function SignedIn({ user }: { user: SessionUser }) {
+  const status = useApiGet<HandleStatus>('/api/handle-status');
+  if (status.loading) return <p className="page-status">Loading...</p>;
+  // Someone with a handle, or who already asked, has nothing to fill in here.
+  if (status.data?.handle || status.data?.inviteRequested || status.data?.handleRequest) {
+    return <Navigate to={paths.dashboard} replace />;
+  }
+  return <RequestInviteForm user={user} />;
+}
+
+/** /request-invite (spec 2): 'Get Started' for visitors; the invite request form once signed in. */
+export function RequestInvitePage() {
+  const { auth } = useAuth();
+  if (auth.status === 'loading') return <p className="page-status">Loading...</p>;
+  if (auth.status === 'signed-out') return <GetStarted />;
+  return <SignedIn user={auth.user} />;
+}

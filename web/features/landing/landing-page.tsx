@@ -1,0 +1,23 @@
+import { Link, Navigate } from 'react-router';
+import { useAuth } from '../../app/auth';
+import { paths } from '../../app/paths';
+
+export function LandingPage() {
+  const { auth } = useAuth();
+  if (auth.status === 'signed-in') return <Navigate to={paths.dashboard} replace />;
+
+  return (
+    <main className="page landing">
+      <p className="brand">Freshlist</p>
+      <h1>Share your latest list, always up to date.</h1>
+      <p className="lead">
+        Post one link to the menu, price list or catalogue you already keep on Google Drive or Dropbox. Your followers always see
+        the newest version.
+      </p>
+      <Link className="button button-primary" to={paths.login()}>
+        Sign in
+      </Link>
+      <p className="muted">Explore lists from suppliers and restaurants near you.</p>
+    </main>
+  );
+}

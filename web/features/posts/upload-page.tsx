@@ -1,0 +1,152 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import type { PublicPost } from '../../../core/feed';
+import { characterCount, DESCRIPTION_MAX_LENGTH, descriptionProblem, type LinkPolicy, linkProblem } from '../../../core/link';
+import { POST_MESSAGES } from '../../../core/post';
+import { track } from '../../app/analytics';
+import { ApiRequestError, api } from '../../app/api-client';
+import { useAuth } from '../../app/auth';
+import { paths } from '../../app/paths';
+import { useApiGet } from '../../app/use-api';
+
+/** Spec 9: the dashboard follows 2 seconds after a saved upload. */
+const REDIRECT_AFTER_MS = 2000;
+
+type Status = { kind: 'idle' } | { kind: 'sharing' } | { kind: 'saved' } | { kind: 'error'; message: string };
+
+function UploadForm({ policy }: { policy: LinkPolicy | undefined }) {
+  const navigate = useNavigate();
+  const [url, setUrl] = useState('');
+  const [description, setDescription] = useState('');
+  const [checkUrl, setCheckUrl] = useState(false);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const ids = {
+    url: useId(),
+    urlError: useId(),
+    hint: useId(),
+    description: useId(),
+    counter: useId(),
+    descriptionError: useId(),
+  };
+
+  const urlProblem = checkUrl && policy ? linkProblem(url, policy) : null;
+  const descriptionError = descriptionProblem(description);
+  const count = characterCount(description.trim());
+
+  useEffect(() => {
+    if (status.kind !== 'saved') return;
+    const timer = setTimeout(() => navigate(paths.dashboard), REDIRECT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [status, navigate]);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setCheckUrl(true);
+    // The server checks again; this only saves a round trip for a link that cannot pass.
+    if ((policy && linkProblem(url, policy)) || descriptionError) return;
+    setStatus({ kind: 'sharing' });
+    try {
+      const { post } = await api.post<{ post: PublicPost }>('/api/posts', { url, description });
+      track('upload_created', { postId: String(post.id) });
+      setStatus({ kind: 'saved' });
+    } catch (err) {
+      const message = err instanceof ApiRequestError ? err.message : 'Something went wrong. Please try again.';
+      track('error', { message, where: 'upload' });
+      setStatus({ kind: 'error', message });
+    }
+  }
+
+  const busy = status.kind === 'sharing' || status.kind === 'saved';
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      {status.kind === 'error' && (
+        <p className="alert alert-error" role="alert">
+          {status.message}
+        </p>
+      )}
+      <p className="alert alert-success" role="status" hidden={status.kind !== 'saved'}>
+        {status.kind === 'saved' ? POST_MESSAGES.uploadSaved : ''}
+      </p>
+
+      <label htmlFor={ids.url}>Link URL</label>
+      <input
+        id={ids.url}
+        name="url"
+        type="text"
+        inputMode="url"
+        autoComplete="off"
+        spellCheck={false}
+        required
+        placeholder="https://drive.google.com/..."
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+        onBlur={() => url.trim() && setCheckUrl(true)}
+        aria-invalid={urlProblem ? true : undefined}
+        aria-describedby={`${urlProblem ? `${ids.urlError} ` : ''}${ids.hint}`}
+        disabled={busy}
+      />
+      {urlProblem && (
+        <p id={ids.urlError} className="field-error" role="alert">
+          {urlProblem}
+        </p>
+      )}
+      <p id={ids.hint} className="field-hint">
+        {policy
+          ? `Share a link from ${policy.providers.map((p) => p.name).join(', ')}.`
+          : 'Share a link from a trusted file-sharing service.'}
+      </p>
+
+      <label htmlFor={ids.description}>Description</label>
+      <textarea
+        id={ids.description}
+        name="description"
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        aria-invalid={descriptionError ? true : undefined}
+        aria-describedby={`${ids.counter}${descriptionError ? ` ${ids.descriptionError}` : ''}`}
+        placeholder="What's in this list? e.g. This week's prices"
+        disabled={busy}
+      />
+      <p id={ids.counter} className={`field-hint counter${count > DESCRIPTION_MAX_LENGTH ? ' over' : ''}`}>
+        {count}/{DESCRIPTION_MAX_LENGTH}
+      </p>
+      {descriptionError && (
+        <p id={ids.descriptionError} className="field-error" role="alert">
+          {descriptionError}
+        </p>
+      )}
+
+      <div className="form-actions">
+        <Link className="button" to={paths.dashboard}>
+          Cancel
+        </Link>
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={url.trim() === '' || busy}
+          aria-busy={status.kind === 'sharing'}
+        >
+          {status.kind === 'sharing' ? 'Sharing...' : 'Share'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** /upload: approved handle owners share a link to their latest list. */
+export function UploadPage() {
+  const { auth } = useAuth();
+  const policy = useApiGet<LinkPolicy>(auth.status === 'signed-in' ? '/api/link-policy' : null);
+  if (auth.status === 'loading') return <p className="page-status">Loading...</p>;
+  if (auth.status === 'signed-out') return <Navigate to={paths.login(paths.upload)} replace />;
+  if (!auth.user.approved) return <Navigate to={paths.dashboard} replace />;
+  return (
+    <main className="page page-narrow">
+      <h1>Share a new list</h1>
+      <p className="muted">
+        Post the link to the menu, price list or catalogue you keep up to date. Your followers see it in their feed.
+      </p>
+      <UploadForm policy={policy.data} />
+    </main>
+  );
+}

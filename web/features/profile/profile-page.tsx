@@ -1,0 +1,218 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { FollowState } from '../../../core/follow';
+import type { PostPage, Profile } from '../../../core/post';
+import { POST_MESSAGES } from '../../../core/post';
+import { track } from '../../app/analytics';
+import { ApiRequestError, api } from '../../app/api-client';
+import { useAuth } from '../../app/auth';
+import { paths } from '../../app/paths';
+import { useApiGet } from '../../app/use-api';
+import { useCursorPages } from '../../app/use-cursor-pages';
+import { LoadMore } from '../../ui/load-more';
+import { PostCard } from '../../ui/post-card';
+
+/** Spec 9: 'Link copied' shows for 2 seconds. */
+const COPIED_FOR_MS = 2000;
+const FOLLOW_AFTER_LOGIN = 'followAfterLogin';
+
+function CopyLinkButton() {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_FOR_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  async function copy() {
+    const link = `${window.location.origin}${window.location.pathname}`;
+    try {
+      await navigator.clipboard.writeText(link);
+    } catch {
+      // No clipboard permission (older browsers, insecure origins): the address bar still has it.
+      window.prompt('Copy this link:', link);
+    }
+    setCopied(true);
+  }
+
+  return (
+    <button type="button" className="button button-small" onClick={copy} aria-live="polite">
+      {copied ? 'Link copied' : 'Copy link'}
+    </button>
+  );
+}
+
+function FollowButton({ profile, onChange }: { profile: Profile; onChange(following: boolean): void }) {
+  const { auth } = useAuth();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  if (profile.isOwner) return null;
+
+  async function toggle() {
+    if (auth.status !== 'signed-in') {
+      // Spec 4: signed-out visitors sign in first and come back to a follow that applies itself.
+      navigate(paths.login(`${paths.profile(profile.handle)}?${FOLLOW_AFTER_LOGIN}=true`));
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    try {
+      const next = profile.following
+        ? await api.delete<FollowState>(`/api/follows/${encodeURIComponent(profile.handle)}`)
+        : await api.put<FollowState>(`/api/follows/${encodeURIComponent(profile.handle)}`);
+      track(next.following ? 'follow' : 'unfollow', { handle: profile.handle });
+      onChange(next.following);
+    } catch (err) {
+      setError(err instanceof ApiRequestError ? err.message : 'Something went wrong. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const following = profile.following === true;
+  return (
+    <>
+      <button
+        type="button"
+        className={`button ${following ? 'button-following' : 'button-primary'}`}
+        aria-pressed={following}
+        onClick={toggle}
+        disabled={busy}
+      >
+        {following ? '✓ Following' : 'Follow'}
+      </button>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+function ProfilePosts({ handle }: { handle: string }) {
+  const list = useCursorPages<PostPage>(`/api/profiles/${encodeURIComponent(handle)}/posts`);
+  const posts = list.pages.flatMap((p) => p.posts);
+  const now = Date.now();
+  if (list.status === 'loading') return <p className="muted">Loading lists...</p>;
+  return (
+    <section aria-labelledby="posts-heading">
+      <h2 id="posts-heading">Lists</h2>
+      {posts.length === 0 && list.status !== 'error' && <p className="muted">{POST_MESSAGES.noUploads}</p>}
+      <ul className="post-list">
+        {posts.map((post) => (
+          <li key={post.id}>
+            <PostCard post={post} now={now} />
+          </li>
+        ))}
+      </ul>
+      {list.error && (
+        <p className="alert alert-error" role="alert">
+          {list.error.message}
+        </p>
+      )}
+      {list.hasMore && <LoadMore busy={list.status === 'more'} onClick={list.loadMore} />}
+    </section>
+  );
+}
+
+function ProfileView({ handle }: { handle: string }) {
+  const { auth, signOut } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const resource = useApiGet<Profile>(`/api/profiles/${encodeURIComponent(handle)}`);
+  const [following, setFollowing] = useState<boolean | null>(null);
+  const followOnReturn = useRef(false);
+  const loaded = resource.data;
+  const profile = loaded ? { ...loaded, following: following ?? loaded.following } : undefined;
+
+  useEffect(() => {
+    if (loaded) track('profile_view', { handle: loaded.handle });
+  }, [loaded]);
+
+  // Back from /login with followAfterLogin=true: apply the follow once, then tidy the address.
+  useEffect(() => {
+    if (!loaded || params.get(FOLLOW_AFTER_LOGIN) !== 'true' || followOnReturn.current) return;
+    if (auth.status !== 'signed-in') return;
+    followOnReturn.current = true;
+    const next = new URLSearchParams(params);
+    next.delete(FOLLOW_AFTER_LOGIN);
+    setParams(next, { replace: true });
+    if (loaded.isOwner || loaded.following) return;
+    api.put<FollowState>(`/api/follows/${encodeURIComponent(loaded.handle)}`).then(
+      (state) => {
+        track('follow', { handle: loaded.handle });
+        setFollowing(state.following);
+      },
+      () => undefined,
+    );
+  }, [loaded, params, setParams, auth.status]);
+
+  if (resource.error?.status === 404) return <Navigate to={paths.home} replace />;
+  if (resource.error) {
+    return (
+      <main className="page">
+        <p className="alert alert-error" role="alert">
+          {resource.error.message}
+        </p>
+      </main>
+    );
+  }
+  if (!profile) return <p className="page-status">Loading...</p>;
+
+  return (
+    <main className="page profile">
+      <nav className="profile-bar" aria-label="Profile">
+        <Link className="brand" to={auth.status === 'signed-in' ? paths.dashboard : paths.home}>
+          Freshlist
+        </Link>
+        {auth.status === 'signed-in' ? (
+          <button type="button" className="link-button" onClick={() => void signOut()}>
+            Sign out
+          </button>
+        ) : (
+          <Link to={paths.login(paths.profile(profile.handle))}>Sign in</Link>
+        )}
+      </nav>
+
+      <header className="profile-header">
+        <h1>@{profile.handle}</h1>
+        {profile.displayName && <p className="profile-name">{profile.displayName}</p>}
+        <div className="profile-actions">
+          <FollowButton profile={profile} onChange={setFollowing} />
+          <CopyLinkButton />
+        </div>
+      </header>
+
+      <ProfilePosts handle={profile.handle} />
+
+      <aside className="card profile-footer" aria-labelledby="join-heading">
+        {auth.status === 'signed-in' ? (
+          <>
+            <h2 id="join-heading">Know someone who should be here?</h2>
+            <p>
+              Suppliers and restaurants share their latest lists on Freshlist.{' '}
+              <Link to={paths.tellYourFriends}>Tell your friends</Link>
+            </p>
+          </>
+        ) : (
+          <>
+            <h2 id="join-heading">Share your own list</h2>
+            <p>
+              Post your menu, price list or catalogue once and keep it fresh. <Link to={paths.requestInvite}>Join Freshlist</Link>
+            </p>
+          </>
+        )}
+      </aside>
+    </main>
+  );
+}
+
+/** /{handle}: a public profile with its lists, a copyable link and Follow. */
+export function ProfilePage() {
+  const { handle = '' } = useParams();
+  const { auth } = useAuth();
+  if (auth.status === 'loading') return <p className="page-status">Loading...</p>;
+  // A new viewer (signed in or out here) sees the profile afresh: following and ownership depend on who looks.
+  return <ProfileView key={`${auth.user?.id ?? 'visitor'}:${handle}`} handle={handle} />;
+}

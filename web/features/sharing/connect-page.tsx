@@ -1,0 +1,78 @@
+import { Link, useParams } from 'react-router';
+import { type ConnectPage as ConnectData, sharingPaths } from '../../../core/sharing';
+import { track } from '../../app/analytics';
+import { useAuth } from '../../app/auth';
+import { paths } from '../../app/paths';
+import { useApiGet } from '../../app/use-api';
+import { PostCard } from '../../ui/post-card';
+import { QrCard } from './qr-card';
+
+/** Where a profile link sends someone after login: the follow is applied there (spec 4). */
+const followPath = (handle: string) => `${paths.profile(handle)}?followAfterLogin=true`;
+
+/** /follow/{handle}: the personal connect page a business shares or prints as a QR code. */
+export function ConnectPage() {
+  const { handle = '' } = useParams();
+  const { auth } = useAuth();
+  const { data, error, loading } = useApiGet<ConnectData>(`/api/connect/${encodeURIComponent(handle)}`);
+
+  if (loading && !data) return <p className="page-status">Loading...</p>;
+  if (error || !data) {
+    return (
+      <main className="page page-narrow center">
+        <h1>@{handle} isn't on Freshlist yet</h1>
+        <p className="muted">{error?.status === 404 ? 'No one has this handle. Is it yours?' : error?.message}</p>
+        <p>
+          <Link className="button button-primary" to={paths.tellYourFriends}>
+            See how Freshlist works
+          </Link>
+        </p>
+      </main>
+    );
+  }
+
+  const { profile, latestPost } = data;
+  const isOwner = auth.status === 'signed-in' && auth.user.handle === profile.handle;
+  const signedIn = auth.status === 'signed-in';
+  return (
+    <main className="page page-narrow connect">
+      <h1 className="center">Follow {profile.displayName || `@${profile.handle}`}</h1>
+      <p className="center muted">Scan the code or follow below to always see their latest list.</p>
+      <QrCard handle={profile.handle} displayName={profile.displayName} />
+      <p className="center">
+        <Link to={paths.profile(profile.handle)}>{`${window.location.host}${paths.profile(profile.handle)}`}</Link>
+      </p>
+      <section aria-labelledby="latest-heading">
+        <h2 id="latest-heading">Latest list</h2>
+        {latestPost ? <PostCard post={latestPost} /> : <p className="muted">Nothing shared yet. Follow to see the first list.</p>}
+        <p className="muted connect-feed">
+          Prefer a feed reader? <a href={sharingPaths.feed(profile.handle)}>Atom feed of @{profile.handle}</a>
+        </p>
+      </section>
+      {isOwner ? (
+        <section className="card" aria-labelledby="print-heading">
+          <h2 id="print-heading">This is your connect page</h2>
+          <p>Share this page's link, or print your QR card as a counter sticker.</p>
+          <a
+            className="button button-primary"
+            href={sharingPaths.card(profile.handle, true)}
+            download
+            onClick={() => track('feature_usage', { feature: 'qr_card_download' })}
+          >
+            Download QR card (PNG)
+          </a>
+        </section>
+      ) : (
+        <p className="center">
+          <Link
+            className="button button-primary"
+            to={signedIn ? followPath(profile.handle) : paths.login(followPath(profile.handle))}
+            onClick={() => track('button_click', { label: 'connect_follow' })}
+          >
+            {signedIn ? 'FOLLOW' : 'SIGN IN & FOLLOW'}
+          </Link>
+        </p>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,78 @@
+import { Link } from 'react-router';
+import type { PublicPost } from '../../../core/feed';
+import { paths } from '../../app/paths';
+import { PostCard } from '../../ui/post-card';
+import { QrCard } from './qr-card';
+
+const STEPS = [
+  { title: 'Sign up and request a handle', text: 'Pick your @handle, like @green-grocer. We review every request.' },
+  {
+    title: 'Share a link to your latest list',
+    text: 'Post the menu, price list or catalogue you already keep on Google Drive, Dropbox or OneDrive.',
+  },
+  {
+    title: 'Print your QR card',
+    text: 'Put it on your counter or send your link. Followers always see your newest list in their feed.',
+  },
+];
+
+const SAMPLE_POST: PublicPost = {
+  id: 1,
+  handle: 'yourname',
+  url: 'https://drive.google.com/',
+  description: "This week's price list: new seasonal vegetables, weekend specials and the catering menu for spring.",
+  createdAt: Date.now(),
+};
+
+/** /tell-your-friends: the invitation marketing page ('You're invited to join'). */
+export function TellYourFriendsPage() {
+  return (
+    <main className="page invitation">
+      <p className="brand center">Freshlist</p>
+      <h1 className="center">You're invited to join</h1>
+      <p className="lead center">
+        Freshlist is where suppliers, restaurants and small businesses share their latest lists, and the people they work with
+        follow along.
+      </p>
+
+      <div className="invitation-samples">
+        <section aria-labelledby="sample-card-heading">
+          <h2 id="sample-card-heading" className="center">
+            Your own QR card
+          </h2>
+          <QrCard handle="yourname" displayName="Your business" sample />
+        </section>
+        <section aria-labelledby="sample-post-heading">
+          <h2 id="sample-post-heading" className="center">
+            Your posts
+          </h2>
+          {/* A picture of a post, not a real one: inert, so its links cannot be followed or focused. */}
+          <p className="visually-hidden">A sample post by @yourname: {SAMPLE_POST.description}</p>
+          <div className="sample-post" inert>
+            <PostCard post={SAMPLE_POST} />
+          </div>
+        </section>
+      </div>
+
+      <section aria-labelledby="steps-heading">
+        <h2 id="steps-heading" className="center">
+          How it works
+        </h2>
+        <ol className="steps">
+          {STEPS.map((step) => (
+            <li key={step.title}>
+              <strong>{step.title}</strong>
+              <span>{step.text}</span>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <p className="center">
+        <Link className="button button-primary" to={paths.requestHandle}>
+          SIGN UP &amp; REQUEST A HANDLE
+        </Link>
+      </p>
+    </main>
+  );
+}

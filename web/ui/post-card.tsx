@@ -1,0 +1,70 @@
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import type { PublicPost } from '../../core/feed';
+import { postOpenPath } from '../../core/post';
+import { relativeTime } from '../../core/time';
+import { track } from '../app/analytics';
+import { paths } from '../app/paths';
+
+/** The host a link points at, shown so people know where 'go to page' takes them. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    return '';
+  }
+}
+
+interface PostCardProps {
+  post: PublicPost;
+  /** The clock the relative age is measured against (tests and lists pass one). */
+  now?: number;
+  /** Extra lines under the card, e.g. the owner's open count on the dashboard. */
+  children?: ReactNode;
+}
+
+/**
+ * A post everywhere it appears: @handle, the description clamped to 2 lines (tap to expand), its
+ * age, and 'go to page', which opens in a new tab through the server's counted redirect.
+ */
+export function PostCard({ post, now = Date.now(), children }: PostCardProps) {
+  const [expanded, setExpanded] = useState(false);
+  const created = new Date(post.createdAt);
+  const host = hostOf(post.url);
+  return (
+    <article className="post-card">
+      <header className="post-card-header">
+        <Link className="post-card-handle" to={paths.profile(post.handle)}>
+          @{post.handle}
+        </Link>
+        <time className="post-card-age" dateTime={created.toISOString()} title={created.toLocaleString()}>
+          {relativeTime(post.createdAt, now)}
+        </time>
+      </header>
+      {post.description && (
+        <button
+          type="button"
+          className={`post-card-description${expanded ? ' is-expanded' : ''}`}
+          aria-expanded={expanded}
+          onClick={() => setExpanded((open) => !open)}
+        >
+          {post.description}
+        </button>
+      )}
+      <div className="post-card-footer">
+        <a
+          className="button button-small post-card-open"
+          href={postOpenPath(post.id)}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={() => track('link_clicked', { postId: String(post.id), handle: post.handle })}
+        >
+          go to page<span className="visually-hidden"> (opens in a new tab)</span>
+          <span aria-hidden="true"> ↗</span>
+        </a>
+        {host && <span className="post-card-host">{host}</span>}
+      </div>
+      {children}
+    </article>
+  );
+}
