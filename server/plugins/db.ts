@@ -29,8 +29,22 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
         getTypeParser: (oid, format) => (oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format)),
       } as pg.CustomTypesConfig,
     });
+    let closing = false;
+    // An idle connection that the server drops (restart, failover, admin terminate) must not crash
+    // the process: pg-pool re-emits that error on the pool, and an unlistened 'error' event throws.
+    // The pool discards the broken connection itself and opens a new one on the next query.
+    pool.on('error', (error) => {
+      if (!closing) process.stderr.write(`database: idle connection lost: ${error.message}\n`);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => {
+        closing = true;
+        return db.destroy();
+      },
+    };
   }
 
   const inMemory = options.dataDir.startsWith('memory://');

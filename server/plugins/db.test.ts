@@ -1,0 +1,29 @@
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase, testDatabaseKind } from '../../tests/fixtures/database';
+import type { DatabaseHandle } from './db';
+
+describe.runIf(testDatabaseKind() === 'postgres')('a PostgreSQL pool', () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await freshDatabase();
+  });
+  afterAll(() => handle.close());
+
+  it('survives the server dropping its idle connections and serves the next query', async () => {
+    const before = await sql<{ name: string }>`select current_database() as name`.execute(handle.db);
+    const name = before.rows[0]?.name;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+    } finally {
+      await admin.end();
+    }
+    // Give the idle client time to receive the FATAL message; without a pool 'error' listener this throws.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const after = await sql<{ one: number }>`select 1 as one`.execute(handle.db);
+    expect(after.rows[0]?.one).toBe(1);
+  });
+});
