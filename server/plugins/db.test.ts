@@ -17,7 +17,9 @@ describe.runIf(testDatabaseKind() === 'postgres')('a PostgreSQL pool', () => {
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
     try {
-      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [
+        name,
+      ]);
     } finally {
       await admin.end();
     }
