@@ -98,6 +98,10 @@ export type DeletedUsersList = z.infer<typeof deletedUsersListSchema>;
 export const deleteUserResponseSchema = z.object({ userId: z.string(), summary: backupSummarySchema });
 export type DeleteUserResponse = z.infer<typeof deleteUserResponseSchema>;
 
+/** DELETE /api/admin/users/:id/sessions: how many sessions (signed-in browsers) were ended. */
+export const endSessionsResponseSchema = z.object({ ended: z.number() });
+export type EndSessionsResponse = z.infer<typeof endSessionsResponseSchema>;
+
 export const restoreBodySchema = z.object({ overwrite: z.boolean().optional() });
 
 export const restoreResponseSchema = z.object({

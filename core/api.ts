@@ -25,10 +25,26 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const meResponseSchema = z.object({ user: sessionUserSchema.nullable() });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
-/** Path a sign-in may return to: one leading '/', not '//', no scheme or backslash tricks. */
+const isLocalPath = (path: string) =>
+  path.startsWith('/') && !path.startsWith('//') && !path.includes('\\') && ![...path].some((c) => c.charCodeAt(0) < 0x20);
+
+/**
+ * Path a sign-in may return to: one leading '/', not '//', no scheme or backslash tricks, also
+ * once percent-decoded (`/%2F%2Fevil.example` is `///evil.example` to a server or proxy that decodes).
+ */
 export function safeRedirectPath(raw: unknown, fallback = '/dashboard'): string {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > 2000) return fallback;
-  if (!raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return fallback;
-  if ([...raw].some((c) => c.charCodeAt(0) < 0x20)) return fallback;
-  return raw;
+  let decoded = raw;
+  for (let round = 0; round < 3; round++) {
+    if (!isLocalPath(decoded)) return fallback;
+    let next: string;
+    try {
+      next = decodeURIComponent(decoded);
+    } catch {
+      return fallback;
+    }
+    if (next === decoded) return raw;
+    decoded = next;
+  }
+  return isLocalPath(decoded) ? raw : fallback;
 }

@@ -18,6 +18,7 @@ export const ADMIN_ACTIONS = {
   'user.restore': 'Restored a user',
   'user.admin-grant': 'Made a user an admin',
   'user.admin-remove': 'Removed a user’s admin flag',
+  'user.sessions-end': 'Signed a user out everywhere',
   'note.edit': 'Edited a notes page',
 } as const;
 

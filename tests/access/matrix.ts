@@ -504,6 +504,12 @@ export const apiRoutes: ApiRow[] = [
     request: async ({ db }) => ({ url: `/api/admin/users/${(await aUser(db)).id}` }),
   },
   {
+    method: 'DELETE',
+    path: '/api/admin/users/:id/sessions',
+    expect: adminOnly(200),
+    request: async ({ db }) => ({ url: `/api/admin/users/${(await aUser(db)).id}/sessions` }),
+  },
+  {
     method: 'PUT',
     path: '/api/admin/users/:id/admin',
     expect: adminOnly(200),

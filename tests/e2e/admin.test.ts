@@ -174,6 +174,15 @@ describe.skipIf(skipE2E)('the admin area', () => {
       .getByText(/restored/)
       .waitFor();
 
+    // Ending a user's sessions signs them out on every device at once.
+    await page.goto(`${server.url}/admin/users-overview?q=${encodeURIComponent(CAROL.email)}`);
+    await page.locator('.admin-item', { hasText: CAROL.email }).getByRole('button', { name: 'End sessions' }).click();
+    await page
+      .getByRole('status')
+      .getByText(new RegExp(`^Signed ${CAROL.email.replace('.', '\\.')} out of \\d+ sessions?\\.$`))
+      .waitFor();
+    expect(await carol.evaluate(() => fetch('/api/auth/me').then((r) => r.json()))).toEqual({ user: null });
+
     await page.goto(`${server.url}/admin/tier-system-overview`);
     await heading(page, 'Tier system overview').waitFor();
     await page.getByRole('heading', { name: 'Creator: 15 euro per month' }).waitFor();
@@ -201,6 +210,7 @@ describe.skipIf(skipE2E)('the admin area', () => {
     await entries.first().waitFor();
     expect(await entries.allTextContents()).toEqual([
       expect.stringContaining('edited a notes page: tier-system-overview'),
+      expect.stringContaining(`signed a user out everywhere: ${CAROL.email}`),
       expect.stringContaining(`restored a user: @bobs-bakery (${BOB.email})`),
       expect.stringContaining(`deleted a user: @bobs-bakery (${BOB.email})`),
       expect.stringContaining('created a handle'),

@@ -5,6 +5,7 @@ import {
   adminOverviewSchema,
   deletedUsersListSchema,
   deleteUserResponseSchema,
+  endSessionsResponseSchema,
   indexCheckResponseSchema,
   restoreBodySchema,
   restoreResponseSchema,
@@ -21,7 +22,7 @@ import { adminService } from './service';
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const writeLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
-/** The admin area's API (admins only): overview, users, deletion and restore, the index check. */
+/** The admin area's API (admins only): overview, users, ending their sessions, deletion and restore, the index check. */
 export async function adminRoutes(app: FastifyInstance, { config }: { config: Config }) {
   const service = adminService(app.db, { adminEmails: config.adminEmails, databaseKind: app.dbKind });
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -63,6 +64,15 @@ export async function adminRoutes(app: FastifyInstance, { config }: { config: Co
       config: writeLimit,
     },
     async (request) => service.deleteUser(requireAdmin(request), request.params.id),
+  );
+
+  r.delete(
+    '/api/admin/users/:id/sessions',
+    {
+      schema: { params: userIdParamsSchema, response: { 200: endSessionsResponseSchema, ...errors } },
+      config: writeLimit,
+    },
+    async (request) => service.endSessions(requireAdmin(request), request.params.id),
   );
 
   r.get('/api/admin/deleted-users', { schema: { response: { 200: deletedUsersListSchema, ...errors } } }, async (request) => {

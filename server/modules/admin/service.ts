@@ -5,6 +5,7 @@ import {
   type BackupSummary,
   type DeletedUsersList,
   type DeleteUserResponse,
+  type EndSessionsResponse,
   type IndexCheckResponse,
   type RestoreResponse,
   USERS_PAGE_SIZE,
@@ -14,6 +15,7 @@ import type { SessionUser } from '../../../core/api';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
 import { recordAdminAction } from '../audit/service';
+import { endSessionsOf } from '../auth/service';
 import { adminRepository, INDEX_CHECK_SQL, type IndexCheckQuery } from './repository';
 
 const nullableText = z.string().nullable();
@@ -156,6 +158,17 @@ export function adminService(db: DB, { adminEmails, databaseKind }: AdminService
           details: { userId: user.id },
         });
         return { admin };
+      });
+    },
+
+    /** Signs the user out on every device: their next request is a visitor's. */
+    async endSessions(actor: SessionUser, userId: string): Promise<EndSessionsResponse> {
+      return db.transaction().execute(async (trx) => {
+        const user = await adminRepository(trx).lockUser(userId);
+        if (!user) throw notFound(ADMIN_MESSAGES.userNotFound);
+        const ended = await endSessionsOf(trx, user.id);
+        await recordAdminAction(trx, { actor, action: 'user.sessions-end', target: user.email, details: { userId, ended } });
+        return { ended };
       });
     },
 

@@ -59,6 +59,12 @@ export function authRepository(db: DB) {
       await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
     },
 
+    /** Ends every session of one person; returns how many there were. */
+    async deleteSessionsOf(userId: string): Promise<number> {
+      const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     async deleteExpiredSessions(now: number, idleMs: number): Promise<void> {
       await db
         .deleteFrom('sessions')

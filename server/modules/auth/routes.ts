@@ -36,6 +36,8 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
   if (config.oidc) {
     client = new OidcClient({ ...config.oidc, redirectUri, prompt: 'select_account' });
   } else {
+    // loadConfig already refuses this; a hand-built config must not reach the development provider either.
+    if (config.env === 'production') throw new Error('The development identity provider cannot run with NODE_ENV=production.');
     const clientSecret = randomBytes(24).toString('base64url');
     await mountDevProvider(app, {
       publicUrl: config.publicUrl,

@@ -22,3 +22,11 @@ export function authService(db: DB, config: Config) {
     },
   };
 }
+
+/**
+ * Signs a person out everywhere (an admin's "end sessions", a revoked handle). Takes the caller's
+ * transaction, so the sessions end together with the change that ends them.
+ */
+export async function endSessionsOf(trx: DB, userId: string): Promise<number> {
+  return authRepository(trx).deleteSessionsOf(userId);
+}

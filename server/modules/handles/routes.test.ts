@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signIn, type TestApp } from '../../../tests/fixtures/app';
-import { aHandleRequest, as, aUser, type TestUser } from '../../../tests/fixtures/factories';
+import { aHandleRequest, aSessionFor, as, aUser, type TestUser } from '../../../tests/fixtures/factories';
 
 let t: TestApp;
 let owner: TestUser;
@@ -205,7 +205,9 @@ describe('handle management (owner only)', () => {
     const user = await aUser(t.db, { handle: 'doomed' });
     const res = await t.app.inject(as(owner, { method: 'DELETE', url: '/api/admin/handles/Doomed' }));
     expect(res.statusCode).toBe(200);
-    expect(await me(user)).toMatchObject({ handle: null, approved: false });
+    // Revoked: signed out everywhere; signed in again, they hold no handle.
+    expect(await me(user)).toBeNull();
+    expect(await me(await aSessionFor(t.db, user))).toMatchObject({ handle: null, approved: false });
     const profile = await t.db.selectFrom('users').select('handle_revoked').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(profile.handle_revoked).toBe(true);
     expect(await auditActions()).toContainEqual(['handle.delete', '@doomed']);

@@ -10,6 +10,7 @@ import { type AdminHandleInput, INVITE_MESSAGES } from '../../../core/invite';
 import { conflict, isUniqueViolation, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
 import { recordAdminAction } from '../audit/service';
+import { endSessionsOf } from '../auth/service';
 import { handlesRepository } from './repository';
 
 type Actor = Pick<SessionUser, 'id' | 'email'>;
@@ -129,13 +130,17 @@ export function handlesService(db: DB) {
       });
     },
 
-    /** Deletes a handle (spec 4): record removed, so the profile has none and is not approved; marked revoked. */
+    /**
+     * Deletes a handle (spec 4): record removed, so the profile has none and is not approved; marked
+     * revoked, and signed out everywhere (OWASP ASVS V7: a revoked account's sessions end).
+     */
     async deleteHandle(owner: Actor, handle: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const tx = handlesRepository(trx);
         const userId = await tx.deleteHandle(handle);
         if (!userId) throw notFound(HANDLE_REQUEST_MESSAGES.handleNotFound);
         await tx.markRevoked(userId);
+        await endSessionsOf(trx, userId);
         await recordAdminAction(trx, { actor: owner, action: 'handle.delete', target: `@${handle}`, details: { userId } });
       });
     },

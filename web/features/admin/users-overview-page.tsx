@@ -1,6 +1,12 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { type AdminUser, type DeleteUserResponse, HANDLE_STATE_LABELS, type UsersList } from '../../../core/admin';
+import {
+  type AdminUser,
+  type DeleteUserResponse,
+  type EndSessionsResponse,
+  HANDLE_STATE_LABELS,
+  type UsersList,
+} from '../../../core/admin';
 import type { SessionUser } from '../../../core/api';
 import { ApiRequestError, api } from '../../app/api-client';
 import { paths } from '../../app/paths';
@@ -44,6 +50,14 @@ function UserCard({
     run(async () => {
       await api.put(`/api/admin/users/${user.id}/admin`, { admin: !user.admin });
       return user.admin ? `${user.email} is no longer an admin.` : `${user.email} is now an admin.`;
+    });
+
+  const endSessions = () =>
+    run(async () => {
+      const { ended } = await api.delete<EndSessionsResponse>(`/api/admin/users/${user.id}/sessions`);
+      return ended === 0
+        ? `${user.email} was not signed in anywhere.`
+        : `Signed ${user.email} out of ${ended} ${ended === 1 ? 'session' : 'sessions'}.`;
     });
 
   const remove = () =>
@@ -96,6 +110,9 @@ function UserCard({
         <div className="admin-item-actions">
           <button type="button" className="button button-small" onClick={toggleAdmin} disabled={busy}>
             {user.admin ? 'Remove admin' : 'Make admin'}
+          </button>
+          <button type="button" className="button button-small" onClick={endSessions} disabled={busy}>
+            End sessions
           </button>
           <button
             type="button"

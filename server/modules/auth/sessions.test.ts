@@ -1,0 +1,269 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, signIn, signInLanding, type TestApp } from '../../../tests/fixtures/app';
+import { aSessionFor, as, aUser, type TestUser } from '../../../tests/fixtures/factories';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { migrateToLatest, openDatabase } from '../../plugins/db';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../plugins/session';
+
+/**
+ * Session lifecycle (OWASP ASVS 5.0 V7) and the web-security rules around it (V3, V10): rotation
+ * at sign-in, sign-out, idle and absolute timeouts, ending sessions on deletion, revocation or by
+ * an admin, cookie attributes, cross-site writes. Timeouts are checked by back-dating the row.
+ */
+let t: TestApp;
+let owner: TestUser;
+let admin: TestUser;
+beforeAll(async () => {
+  t = await buildTestApp({ OWNER_EMAIL: 'owner@example.com', ADMIN_EMAILS: 'boss@example.com' });
+  owner = await aUser(t.db, { email: 'owner@example.com' });
+  admin = await aUser(t.db, { email: 'boss@example.com', admin: true });
+});
+afterAll(() => t.close());
+
+const DAY = 24 * 60 * 60 * 1000;
+const tokenOf = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1);
+const sessionIdOf = (cookie: string) => createHash('sha256').update(tokenOf(cookie)).digest('hex');
+
+const me = async (cookie: string) =>
+  (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).json().user as { id: string } | null;
+/** A route only signed-in people may use: 200 with a live session, 401 without. */
+const followsStatus = async (cookie: string) =>
+  (await t.app.inject({ method: 'GET', url: '/api/following', headers: { cookie } })).statusCode;
+
+async function backDate(cookie: string, fields: { last_seen_at?: number; created_at?: number; expires_at?: number }) {
+  await t.db.updateTable('sessions').set(fields).where('id', '=', sessionIdOf(cookie)).execute();
+}
+
+describe('session id at sign-in and sign-out', () => {
+  it('gives a new session id at sign-in and ends the one the browser had before', async () => {
+    const before = await signIn(t.app, { email: 'rotate@example.com' });
+    const after = await signIn(t.app, { email: 'rotate@example.com' }, '/dashboard', before);
+    expect(tokenOf(after)).not.toBe(tokenOf(before));
+    expect((await me(after))?.id).toBeDefined();
+    expect(await me(before)).toBeNull();
+    expect(await followsStatus(before)).toBe(401);
+  });
+
+  it('never makes a token planted before sign-in valid (session fixation)', async () => {
+    const planted = 'freshlist_session=AttackerChosenTokenAttackerChosenTokenAttack';
+    const cookie = await signIn(t.app, { email: 'fixation@example.com' }, '/dashboard', planted);
+    expect(cookie).not.toBe(planted);
+    expect(await me(planted)).toBeNull();
+    expect(await t.db.selectFrom('sessions').select('id').where('id', '=', sessionIdOf(planted)).execute()).toEqual([]);
+  });
+
+  it('refuses the old cookie after sign-out, even replayed by hand', async () => {
+    const cookie = await signIn(t.app, { email: 'signout@example.com' });
+    expect(await followsStatus(cookie)).toBe(200);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    expect(out.statusCode).toBe(204);
+    expect(await followsStatus(cookie)).toBe(401);
+    expect(await t.db.selectFrom('sessions').select('id').where('id', '=', sessionIdOf(cookie)).execute()).toEqual([]);
+  });
+});
+
+describe('timeouts', () => {
+  it(`ends a session idle for ${SESSION_IDLE_MS / DAY} days, and keeps one used within them alive`, async () => {
+    const idle = await aUser(t.db);
+    await backDate(idle.cookie, { last_seen_at: Date.now() - SESSION_IDLE_MS - 1000 });
+    expect(await me(idle.cookie)).toBeNull();
+    expect(await followsStatus(idle.cookie)).toBe(401);
+
+    const recent = await aUser(t.db);
+    const lastSeen = Date.now() - SESSION_IDLE_MS + DAY;
+    await backDate(recent.cookie, { last_seen_at: lastSeen });
+    expect((await me(recent.cookie))?.id).toBe(recent.id);
+    // Using it moves the idle clock: the day that was left becomes 14 again.
+    const row = await t.db
+      .selectFrom('sessions')
+      .select('last_seen_at')
+      .where('id', '=', sessionIdOf(recent.cookie))
+      .executeTakeFirstOrThrow();
+    expect(Number(row.last_seen_at)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it(`ends a session ${SESSION_ABSOLUTE_MS / DAY} days after sign-in even when used every day`, async () => {
+    const cookie = await signIn(t.app, { email: 'absolute@example.com' });
+    const row = await t.db
+      .selectFrom('sessions')
+      .select(['created_at', 'expires_at'])
+      .where('id', '=', sessionIdOf(cookie))
+      .executeTakeFirstOrThrow();
+    expect(Number(row.expires_at) - Number(row.created_at)).toBe(SESSION_ABSOLUTE_MS);
+
+    const signedInAt = Date.now() - SESSION_ABSOLUTE_MS - 1000;
+    await backDate(cookie, { created_at: signedInAt, expires_at: signedInAt + SESSION_ABSOLUTE_MS, last_seen_at: Date.now() });
+    expect(await me(cookie)).toBeNull();
+    expect(await followsStatus(cookie)).toBe(401);
+  });
+
+  it('sets the cookie HttpOnly and SameSite=Lax, and tells the browser to drop it at the absolute timeout', async () => {
+    const { setCookie } = await signInLanding(t.app, { email: 'maxage@example.com' });
+    expect(setCookie.split('; ')).toEqual(
+      expect.arrayContaining([`Max-Age=${SESSION_ABSOLUTE_MS / 1000}`, 'Path=/', 'HttpOnly', 'SameSite=Lax']),
+    );
+    expect(setCookie).not.toMatch(/; Secure/);
+  });
+});
+
+describe('ending a person’s sessions', () => {
+  it('ends every session of a deleted user', async () => {
+    const gone = await aUser(t.db, { handle: 'gone-soon' });
+    const phone = await aSessionFor(t.db, gone);
+    const res = await t.app.inject(as(admin, { method: 'DELETE', url: `/api/admin/users/${gone.id}` }));
+    expect(res.statusCode).toBe(200);
+    expect(await me(gone.cookie)).toBeNull();
+    expect(await me(phone.cookie)).toBeNull();
+  });
+
+  it('ends every session of a user whose handle is revoked (deleted by the owner)', async () => {
+    const revoked = await aUser(t.db, { handle: 'revoked-shop' });
+    const phone = await aSessionFor(t.db, revoked);
+    const res = await t.app.inject(as(owner, { method: 'DELETE', url: '/api/admin/handles/revoked-shop' }));
+    expect(res.statusCode).toBe(200);
+    expect(await me(revoked.cookie)).toBeNull();
+    expect(await me(phone.cookie)).toBeNull();
+    // They can sign in again, without the handle.
+    const again = await aSessionFor(t.db, revoked);
+    expect(await me(again.cookie)).toMatchObject({ id: revoked.id, handle: null, approved: false });
+  });
+
+  it('lets an admin end all of a user’s sessions, and nobody else’s', async () => {
+    const user = await aUser(t.db);
+    const laptop = await aSessionFor(t.db, user);
+    const bystander = await aUser(t.db);
+    const res = await t.app.inject(as(admin, { method: 'DELETE', url: `/api/admin/users/${user.id}/sessions` }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ended: 2 });
+    expect(await me(user.cookie)).toBeNull();
+    expect(await me(laptop.cookie)).toBeNull();
+    expect((await me(bystander.cookie))?.id).toBe(bystander.id);
+    expect((await me(admin.cookie))?.id).toBe(admin.id);
+
+    const again = await t.app.inject(as(admin, { method: 'DELETE', url: `/api/admin/users/${user.id}/sessions` }));
+    expect(again.json()).toEqual({ ended: 0 });
+    const audit = await t.db
+      .selectFrom('admin_audit_log')
+      .select(['action', 'target', 'actor_email'])
+      .where('action', '=', 'user.sessions-end')
+      .where('target', '=', user.email)
+      .execute();
+    expect(audit).toEqual([
+      { action: 'user.sessions-end', target: user.email, actor_email: admin.email },
+      { action: 'user.sessions-end', target: user.email, actor_email: admin.email },
+    ]);
+  });
+
+  it('refuses ending sessions to non-admins, and says when the user does not exist', async () => {
+    const user = await aUser(t.db);
+    const other = await aUser(t.db);
+    const refused = await t.app.inject(as(user, { method: 'DELETE', url: `/api/admin/users/${other.id}/sessions` }));
+    expect(refused.statusCode).toBe(403);
+    expect((await me(other.cookie))?.id).toBe(other.id);
+    const unknown = await t.app.inject(
+      as(admin, { method: 'DELETE', url: '/api/admin/users/7b0c5f9e-6a7e-4b8a-9d86-4a0f7f1c2d3e/sessions' }),
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('User not found.');
+  });
+});
+
+describe('sign-in redirects', () => {
+  it.each(['//evil.example', '/\\evil.example', 'https://evil.example', '/%2F%2Fevil.example'])(
+    'sends /login?redirect=%s to /dashboard after sign-in',
+    async (redirect) => {
+      const { landing } = await signInLanding(t.app, { email: 'redirect@example.com' }, redirect);
+      expect(landing.searchParams.get('redirect')).toBe('/dashboard');
+    },
+  );
+});
+
+describe('cross-site writes', () => {
+  let csrfAuthors = 0;
+  it.each([
+    ['an Origin of another site', { origin: 'https://evil.example' }],
+    ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['Sec-Fetch-Site: same-site (a sibling subdomain)', { 'sec-fetch-site': 'same-site' }],
+  ])('refuses a POST with %s and stores nothing', async (_name, headers) => {
+    csrfAuthors += 1;
+    const author = await aUser(t.db, { handle: `csrf-author-${csrfAuthors}` });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: { cookie: author.cookie, 'content-type': 'application/json', ...headers },
+      payload: JSON.stringify({ url: 'https://drive.google.com/file/d/abc', description: 'Forged' }),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Cross-site requests are not accepted.');
+    expect(await t.db.selectFrom('posts').select('id').where('user_id', '=', author.id).execute()).toEqual([]);
+  });
+
+  it('accepts the same POST from this site', async () => {
+    const author = await aUser(t.db, { handle: 'same-site-shop' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: {
+        cookie: author.cookie,
+        'content-type': 'application/json',
+        origin: 'http://localhost:3000',
+        'sec-fetch-site': 'same-origin',
+      },
+      payload: JSON.stringify({ url: 'https://drive.google.com/file/d/abc', description: 'Real' }),
+    });
+    expect(res.statusCode).toBe(201);
+  });
+});
+
+describe('in production', () => {
+  const production = {
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'https://freshlist.example',
+    SESSION_SECRET: 'x'.repeat(40),
+    LOG_LEVEL: 'silent',
+  };
+
+  it('names the cookie __Host-, and sets it Secure, HttpOnly, SameSite=Lax, Path=/', async () => {
+    const config = loadConfig({ ...production, OIDC_ISSUER: 'https://accounts.example', OIDC_CLIENT_ID: 'freshlist' });
+    const database = await openDatabase({ dataDir: 'memory://' });
+    await migrateToLatest(database.db);
+    const app = await buildApp(config, { database, logger: false });
+    try {
+      const user = await aUser(database.db);
+      const token = tokenOf(user.cookie);
+      const meWith = async (cookie: string) =>
+        (await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).json().user;
+      expect(await meWith(`freshlist_session=${token}`)).toBeNull();
+      expect((await meWith(`__Host-freshlist_session=${token}`))?.id).toBe(user.id);
+      const out = await app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { cookie: `__Host-freshlist_session=${token}`, origin: 'https://freshlist.example' },
+      });
+      expect(out.statusCode).toBe(204);
+      const setCookie = String(out.headers['set-cookie']);
+      expect(setCookie).toMatch(/^__Host-freshlist_session=;/);
+      expect(setCookie.split('; ')).toEqual(expect.arrayContaining(['Path=/', 'HttpOnly', 'Secure', 'SameSite=Lax']));
+      expect(setCookie).not.toMatch(/Domain=/i);
+      expect(await meWith(`__Host-freshlist_session=${token}`)).toBeNull();
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('never starts the development identity provider', async () => {
+    expect(() => loadConfig(production)).toThrow(/^OIDC_ISSUER: is required when NODE_ENV=production/);
+    // Even a configuration built by hand, past loadConfig's check, is refused at start.
+    const config = { ...loadConfig({ ...production, NODE_ENV: 'development' }), env: 'production' as const };
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await expect(buildApp(config, { database, logger: false })).rejects.toThrow(
+        'The development identity provider cannot run with NODE_ENV=production.',
+      );
+    } finally {
+      await database.close();
+    }
+  });
+});
