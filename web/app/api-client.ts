@@ -10,6 +10,16 @@ export class ApiRequestError extends Error {
 
 const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
 
+/** What to tell the person about a failed call: the server's message, or a generic apology. */
+export function errorMessage(err: unknown): string {
+  return err instanceof ApiRequestError ? err.message : FALLBACK_MESSAGE;
+}
+
+/** Any failure as an ApiRequestError, so pages handle one shape. */
+export function asApiError(err: unknown): ApiRequestError {
+  return err instanceof ApiRequestError ? err : new ApiRequestError(0, FALLBACK_MESSAGE);
+}
+
 async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   let response: Response;
   try {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiRequestError, api } from './api-client';
+import { type ApiRequestError, api, asApiError } from './api-client';
 
 export interface ApiResource<T> {
   data: T | undefined;
@@ -29,7 +29,7 @@ export function useApiGet<T>(path: string | null): ApiResource<T> {
       },
       (err: unknown) => {
         if (!current) return;
-        setError(err instanceof ApiRequestError ? err : new ApiRequestError(0, 'Something went wrong. Please try again.'));
+        setError(asApiError(err));
         setLoading(false);
       },
     );

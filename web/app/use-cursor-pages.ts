@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiRequestError, api } from './api-client';
+import { type ApiRequestError, api, asApiError } from './api-client';
 
 export interface CursorPages<P> {
   pages: P[];
@@ -22,7 +22,7 @@ export function useCursorPages<P extends { nextCursor: string | null }>(path: st
   const busy = useRef(false);
 
   const fail = useCallback((err: unknown) => {
-    setError(err instanceof ApiRequestError ? err : new ApiRequestError(0, 'Something went wrong. Please try again.'));
+    setError(asApiError(err));
     setStatus('error');
   }, []);
 

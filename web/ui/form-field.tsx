@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import { ErrorAlert } from './alert';
 
 interface FieldProps {
   id: string;
@@ -63,3 +64,39 @@ export function TextAreaField({ id, label, error, hint, ...textarea }: FieldProp
     </div>
   );
 }
+
+/** The form's own error (not one field's) and its submit button, which says it is busy and cannot be pressed twice. */
+export function SubmitRow({
+  alert,
+  busy,
+  label,
+  busyLabel,
+  children,
+}: {
+  alert: string | undefined;
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <ErrorAlert message={alert} />
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
+          {busy ? busyLabel : label}
+        </button>
+        {children}
+      </div>
+    </>
+  );
+}
+
+/** How a handle is typed: no capitals, autocomplete or spell-check; the rules shown under it. */
+export const handleInputProps = {
+  autoCapitalize: 'none',
+  autoComplete: 'off',
+  spellCheck: false,
+  maxLength: 60,
+  hint: 'Lowercase letters, numbers and hyphens, up to 30 characters.',
+} as const;

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { ADMIN_MESSAGES, type DeletedUser, type DeletedUsersList, type RestoreResponse } from '../../../core/admin';
-import { ApiRequestError, api } from '../../app/api-client';
+import { ApiRequestError, api, errorMessage } from '../../app/api-client';
 import { useApiGet } from '../../app/use-api';
 import { AdminPage, formatDateTime } from './admin-page';
 import { ConfirmPanel } from './confirm-panel';
@@ -38,7 +38,7 @@ function DeletedUserCard({ entry, onChanged, onStatus }: { entry: DeletedUser; o
       else
         onStatus({
           kind: 'error',
-          lines: [err instanceof ApiRequestError ? err.message : 'Something went wrong. Please try again.'],
+          lines: [errorMessage(err)],
         });
     } finally {
       setBusy(false);

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { NOTE_MAX_LENGTH, NOTE_MESSAGES, NOTE_PAGES, type Note, type NoteSlug } from '../../../core/notes';
-import { ApiRequestError, api } from '../../app/api-client';
+import { api, errorMessage } from '../../app/api-client';
 import { useApiGet } from '../../app/use-api';
 import { AdminPage, formatDateTime } from './admin-page';
 
@@ -48,7 +48,7 @@ function NoteEditor({ slug }: { slug: NoteSlug }) {
       setDraft(null);
       setSaved(true);
     } catch (err) {
-      setError(err instanceof ApiRequestError ? err.message : 'Something went wrong. Please try again.');
+      setError(errorMessage(err));
     } finally {
       setBusy(false);
     }

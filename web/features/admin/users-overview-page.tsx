@@ -8,7 +8,7 @@ import {
   type UsersList,
 } from '../../../core/admin';
 import type { SessionUser } from '../../../core/api';
-import { ApiRequestError, api } from '../../app/api-client';
+import { api, errorMessage } from '../../app/api-client';
 import { paths } from '../../app/paths';
 import { useApiGet } from '../../app/use-api';
 import { AdminPage, formatDate } from './admin-page';
@@ -39,7 +39,7 @@ function UserCard({
       onStatus({ kind: 'success', text: await work() });
       onChanged();
     } catch (err) {
-      onStatus({ kind: 'error', text: err instanceof ApiRequestError ? err.message : 'Something went wrong. Please try again.' });
+      onStatus({ kind: 'error', text: errorMessage(err) });
     } finally {
       setBusy(false);
       setConfirming(false);

@@ -1,9 +1,10 @@
 import { type KeyboardEvent, useEffect, useReducer, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { CHAT_FORM_TEXT, type PublicChatForm, type SubmissionResult, summaryLines, thankYouLines } from '../../../core/chat-form';
-import { ApiRequestError, api } from '../../app/api-client';
+import { api, errorMessage } from '../../app/api-client';
 import { paths } from '../../app/paths';
 import { useApiGet } from '../../app/use-api';
+import { ErrorAlert } from '../../ui/alert';
 import { CopyButton } from '../../ui/copy-button';
 import { announcement, answersByField, chatFormReducer, initialChatFormState } from './chat-form-machine';
 
@@ -55,7 +56,7 @@ function ChatForm({ form }: { form: PublicChatForm }) {
       });
       dispatch({ type: 'submit-succeeded' });
     } catch (err) {
-      const message = err instanceof ApiRequestError ? err.message : 'Something went wrong. Please try again.';
+      const message = errorMessage(err);
       dispatch({ type: 'submit-failed', message });
     } finally {
       inFlight.current = false;
@@ -179,11 +180,7 @@ function ChatForm({ form }: { form: PublicChatForm }) {
           >
             {CHAT_FORM_TEXT.reset}
           </button>
-          {state.error && (
-            <p className="alert alert-error" role="alert">
-              {state.error}
-            </p>
-          )}
+          <ErrorAlert message={state.error} />
         </div>
       )}
 

@@ -10,12 +10,14 @@ import {
   type ManagedChatForm,
   normalizeChatForm,
 } from '../../../core/chat-form';
-import { ApiRequestError, api } from '../../app/api-client';
+import { api, errorMessage } from '../../app/api-client';
 import { paths } from '../../app/paths';
 import { RequireAuth } from '../../app/require-auth';
 import { useApiGet } from '../../app/use-api';
+import { ErrorAlert } from '../../ui/alert';
 import { draftOf, emptyDraft, emptyQuestion, type FormDraft, inputOf, moveQuestion, type QuestionDraft } from './form-draft';
 import { FormSharePanel } from './form-share-panel';
+import { FormUnavailable } from './form-unavailable';
 
 interface SavedState {
   saved?: boolean;
@@ -118,7 +120,7 @@ function FormEditor({ form }: { form: ManagedChatForm | null }) {
         navigate(paths.chatFormEdit(created.id), { state: { saved: true } satisfies SavedState });
       }
     } catch (err) {
-      setServerError(err instanceof ApiRequestError ? err.message : 'Something went wrong. Please try again.');
+      setServerError(errorMessage(err));
     } finally {
       setSaving(false);
     }
@@ -131,7 +133,7 @@ function FormEditor({ form }: { form: ManagedChatForm | null }) {
       await api.delete(`/api/forms/${encodeURIComponent(form.id)}`);
       navigate(paths.chatFormCreator, { replace: true });
     } catch (err) {
-      setServerError(err instanceof ApiRequestError ? err.message : 'Something went wrong. Please try again.');
+      setServerError(errorMessage(err));
     }
   }
 
@@ -282,11 +284,7 @@ function FormEditor({ form }: { form: ManagedChatForm | null }) {
         </p>
         <FieldError id="form-thankYouMessage-error" message={thankYouError} />
 
-        {serverError && (
-          <p className="alert alert-error" role="alert">
-            {serverError}
-          </p>
-        )}
+        <ErrorAlert message={serverError} />
         <div className="form-actions">
           <button type="submit" className="button button-primary" aria-disabled={saving}>
             {saving ? 'Saving...' : form ? 'Save changes' : 'Create form'}
@@ -306,15 +304,7 @@ function EditExistingForm({ formId }: { formId: string }) {
   const { data, error, loading } = useApiGet<{ form: ManagedChatForm }>(`/api/forms/${encodeURIComponent(formId)}/manage`);
   if (loading || (!data && !error)) return <p className="page-status">{CHAT_FORM_TEXT.loading}</p>;
   if (error || !data) {
-    return (
-      <main className="page page-narrow center">
-        <h1>{error?.status === 404 ? CHAT_FORM_TEXT.notFoundHeading : 'This form is not yours'}</h1>
-        <p role="alert">{error?.status === 404 ? CHAT_FORM_TEXT.notFoundHelp : error?.message}</p>
-        <p>
-          <Link to={paths.chatFormCreator}>Your chat forms</Link>
-        </p>
-      </main>
-    );
+    return <FormUnavailable error={error} />;
   }
   return <FormEditor key={data.form.id} form={data.form} />;
 }

@@ -1,8 +1,9 @@
 import { Link, useParams } from 'react-router';
-import { CHAT_FORM_TEXT, type ChatFormResponses, SUBMITTED_AT_COLUMN } from '../../../core/chat-form';
+import { type ChatFormResponses, SUBMITTED_AT_COLUMN } from '../../../core/chat-form';
 import { paths } from '../../app/paths';
 import { RequireAuth } from '../../app/require-auth';
 import { useApiGet } from '../../app/use-api';
+import { FormUnavailable } from './form-unavailable';
 
 const formatTime = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -75,15 +76,7 @@ function Responses({ formId }: { formId: string }) {
   const { data, error, loading } = useApiGet<ChatFormResponses>(`/api/forms/${encodeURIComponent(formId)}/responses`);
   if (loading || (!data && !error)) return <p className="page-status">Loading responses...</p>;
   if (error || !data) {
-    return (
-      <main className="page page-narrow center">
-        <h1>{error?.status === 404 ? CHAT_FORM_TEXT.notFoundHeading : 'This form is not yours'}</h1>
-        <p role="alert">{error?.status === 404 ? CHAT_FORM_TEXT.notFoundHelp : error?.message}</p>
-        <p>
-          <Link to={paths.chatFormCreator}>Your chat forms</Link>
-        </p>
-      </main>
-    );
+    return <FormUnavailable error={error} />;
   }
   return <ResponsesTable data={data} />;
 }

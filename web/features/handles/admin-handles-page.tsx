@@ -1,24 +1,25 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { type AdminHandlesResponse, normalizeHandleInput } from '../../../core/handle';
+import type { AdminHandlesResponse } from '../../../core/handle';
 import { relativeTime } from '../../../core/time';
 import { track } from '../../app/analytics';
-import { ApiRequestError, api } from '../../app/api-client';
+import { api, errorMessage } from '../../app/api-client';
 import { paths } from '../../app/paths';
 import { RequireAdmin } from '../../app/require-admin';
 import { useApiGet } from '../../app/use-api';
+import { AdminFrame, useActionNotice } from '../../ui/admin-frame';
+import { ErrorAlert } from '../../ui/alert';
 import { ConfirmButton } from '../../ui/confirm-button';
+import { HandleInput } from '../../ui/handle-input';
+import { ItemList } from '../../ui/item-list';
 
 type HandleRequestRow = AdminHandlesResponse['requests'][number];
 type HandleRow = AdminHandlesResponse['handles'][number];
-
-const messageOf = (err: unknown) => (err instanceof ApiRequestError ? err.message : 'Something went wrong. Please try again.');
 
 function RequestCard({ request, onDone }: { request: HandleRequestRow; onDone(message: string): void }) {
   const [handle, setHandle] = useState(request.handle);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const inputId = `approve-${request.userId}`;
 
   async function act(action: 'approve' | 'reject') {
     setBusy(true);
@@ -34,7 +35,7 @@ function RequestCard({ request, onDone }: { request: HandleRequestRow; onDone(me
         onDone(`Rejected the request for @${request.handle} from ${request.email}.`);
       }
     } catch (err) {
-      setError(messageOf(err));
+      setError(errorMessage(err));
       setBusy(false);
     }
   }
@@ -48,20 +49,7 @@ function RequestCard({ request, onDone }: { request: HandleRequestRow; onDone(me
         {request.email} · requested {relativeTime(request.createdAt, Date.now())}
       </p>
       <p className="admin-text">{request.usageDescription}</p>
-      <label htmlFor={inputId}>Handle to approve</label>
-      <input
-        id={inputId}
-        value={handle}
-        onChange={(e) => setHandle(normalizeHandleInput(e.target.value))}
-        autoCapitalize="none"
-        spellCheck={false}
-        aria-describedby={error ? `${inputId}-error` : undefined}
-      />
-      {error && (
-        <p id={`${inputId}-error`} className="alert alert-error" role="alert">
-          {error}
-        </p>
-      )}
+      <HandleInput id={`approve-${request.userId}`} label="Handle to approve" value={handle} onChange={setHandle} error={error} />
       <div className="form-actions">
         <button type="button" className="button button-primary" disabled={busy} onClick={() => act('approve')}>
           Approve
@@ -84,11 +72,7 @@ function HandleItem({ row, onDone }: { row: HandleRow; onDone(message: string): 
           {row.email}
           {row.awaitingSignIn && <span className="badge badge-requested">awaiting first sign-in</span>}
         </div>
-        {error && (
-          <p className="alert alert-error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorAlert message={error} />
       </div>
       <ConfirmButton
         label="Delete"
@@ -99,7 +83,7 @@ function HandleItem({ row, onDone }: { row: HandleRow; onDone(message: string): 
             await api.delete(`/api/admin/handles/${encodeURIComponent(row.handle)}`);
             onDone(`Deleted @${row.handle}.`);
           } catch (err) {
-            setError(messageOf(err));
+            setError(errorMessage(err));
           }
         }}
       />
@@ -109,56 +93,26 @@ function HandleItem({ row, onDone }: { row: HandleRow; onDone(message: string): 
 
 function AdminHandles() {
   const data = useApiGet<AdminHandlesResponse>('/api/admin/handles');
-  const [notice, setNotice] = useState('');
-  const done = (message: string) => {
-    setNotice(message);
-    data.reload();
-  };
-
+  const { notice, done } = useActionNotice(data);
   return (
-    <main className="page page-wide">
-      <p className="admin-crumb">
-        <Link to={paths.admin}>← Admin</Link>
-      </p>
-      <h1>Handles</h1>
-      <div className="notice" role="status" aria-live="polite">
-        {notice && <p className="alert alert-success">{notice}</p>}
-      </div>
-      {data.error && (
-        <p className="alert alert-error" role="alert">
-          {data.error.message}
-        </p>
-      )}
-      {data.loading && !data.data && <p className="page-status">Loading...</p>}
-      {data.data && (
+    <AdminFrame title="Handles" resource={data} notice={notice}>
+      {({ requests, handles }) => (
         <>
           <section aria-labelledby="requests-heading">
-            <h2 id="requests-heading">Handle requests ({data.data.requests.length})</h2>
-            {data.data.requests.length === 0 ? (
-              <p className="muted">No pending handle requests.</p>
-            ) : (
-              <ul className="admin-list">
-                {data.data.requests.map((request) => (
-                  <RequestCard key={request.userId} request={request} onDone={done} />
-                ))}
-              </ul>
-            )}
+            <h2 id="requests-heading">Handle requests ({requests.length})</h2>
+            <ItemList items={requests} empty="No pending handle requests.">
+              {(request) => <RequestCard key={request.userId} request={request} onDone={done} />}
+            </ItemList>
           </section>
           <section aria-labelledby="handles-heading">
-            <h2 id="handles-heading">All handles ({data.data.handles.length})</h2>
-            {data.data.handles.length === 0 ? (
-              <p className="muted">No handles yet.</p>
-            ) : (
-              <ul className="admin-list card handle-list">
-                {data.data.handles.map((row) => (
-                  <HandleItem key={row.handle} row={row} onDone={done} />
-                ))}
-              </ul>
-            )}
+            <h2 id="handles-heading">All handles ({handles.length})</h2>
+            <ItemList items={handles} empty="No handles yet." className="admin-list card handle-list">
+              {(row) => <HandleItem key={row.handle} row={row} onDone={done} />}
+            </ItemList>
           </section>
         </>
       )}
-    </main>
+    </AdminFrame>
   );
 }
 

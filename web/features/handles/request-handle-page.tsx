@@ -9,12 +9,13 @@ import {
   normalizeHandleInput,
 } from '../../../core/handle';
 import { track } from '../../app/analytics';
-import { ApiRequestError, api } from '../../app/api-client';
+import { api } from '../../app/api-client';
 import { useAuth } from '../../app/auth';
 import { paths } from '../../app/paths';
 import { useApiGet } from '../../app/use-api';
-import { TextAreaField, TextField } from '../../ui/form-field';
+import { handleInputProps, SubmitRow, TextAreaField, TextField } from '../../ui/form-field';
 import { SignInButton } from '../auth/sign-in-button';
+import { requestErrorPlacement } from './request-error';
 
 const DRAFT_KEY = 'freshlist:request-handle-draft';
 const REDIRECT_AFTER_MS = 3000;
@@ -34,14 +35,6 @@ function loadDraft(): Draft {
     return EMPTY;
   }
 }
-
-const HANDLE_FIELD_MESSAGES = new Set<string>([
-  HANDLE_MESSAGES.characters,
-  HANDLE_MESSAGES.reserved,
-  HANDLE_MESSAGES.taken,
-  HANDLE_MESSAGES.tooLong,
-  HANDLE_MESSAGES.required,
-]);
 
 function PendingRequest({ handle }: { handle: string }) {
   return (
@@ -94,9 +87,9 @@ function RequestForm({ signedIn, onSubmitted }: { signedIn: boolean; onSubmitted
       sessionStorage.removeItem(DRAFT_KEY);
       onSubmitted();
     } catch (err) {
-      const message = err instanceof ApiRequestError ? err.message : HANDLE_REQUEST_MESSAGES.somethingWrong;
-      if (HANDLE_FIELD_MESSAGES.has(message)) setErrors({ handle: message });
-      else setAlert(message);
+      const placed = requestErrorPlacement(err);
+      if ('handle' in placed) setErrors(placed);
+      else setAlert(placed.alert);
       setBusy(false);
     }
   }
@@ -108,12 +101,8 @@ function RequestForm({ signedIn, onSubmitted }: { signedIn: boolean; onSubmitted
         label="Handle"
         value={draft.handle}
         onChange={(e) => set('handle')(normalizeHandleInput(e.target.value))}
-        autoCapitalize="none"
-        autoComplete="off"
-        spellCheck={false}
-        maxLength={60}
+        {...handleInputProps}
         error={errors.handle}
-        hint="Lowercase letters, numbers and hyphens, up to 30 characters."
       />
       <TextField
         id="displayName"
@@ -131,16 +120,7 @@ function RequestForm({ signedIn, onSubmitted }: { signedIn: boolean; onSubmitted
         error={errors.usageDescription}
         hint="For example: our weekly wholesale price list for restaurants."
       />
-      {alert && (
-        <p className="alert alert-error" role="alert">
-          {alert}
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
-          {busy ? 'Submitting...' : 'Submit request'}
-        </button>
-      </div>
+      <SubmitRow alert={alert} busy={busy} label="Submit request" busyLabel="Submitting..." />
       {!signedIn && <SignInToSubmit onFailure={() => setAlert(HANDLE_REQUEST_MESSAGES.signInFailed)} />}
     </form>
   );

@@ -7,7 +7,7 @@ import { ApiRequestError, api } from '../../app/api-client';
 import { useAuth } from '../../app/auth';
 import { paths } from '../../app/paths';
 import { useApiGet } from '../../app/use-api';
-import { TextField } from '../../ui/form-field';
+import { SubmitRow, TextField } from '../../ui/form-field';
 import { SignInButton } from '../auth/sign-in-button';
 
 const VALID_LINK = /^[a-z0-9-]{1,30}$/;
@@ -92,16 +92,7 @@ function Ready({ invite }: { invite: Extract<InviteView, { state: 'ready' }> }) 
           error={error}
           hint="Shown on your public page."
         />
-        {alert && (
-          <p className="alert alert-error" role="alert">
-            {alert}
-          </p>
-        )}
-        <div className="form-actions">
-          <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
-            {busy ? 'Signing you up...' : 'Sign me up!'}
-          </button>
-        </div>
+        <SubmitRow alert={alert} busy={busy} label="Sign me up!" busyLabel="Signing you up..." />
       </form>
     </main>
   );

@@ -3,9 +3,10 @@ import { Link } from 'react-router';
 import { normalizeHandleInput } from '../../../core/handle';
 import { createAdminHandleSchema, createInviteSchema } from '../../../core/invite';
 import { track } from '../../app/analytics';
-import { ApiRequestError, api } from '../../app/api-client';
+import { api, errorMessage } from '../../app/api-client';
 import { paths } from '../../app/paths';
 import { RequireAdmin } from '../../app/require-admin';
+import { ErrorAlert } from '../../ui/alert';
 import { TextField } from '../../ui/form-field';
 
 type Values = { handle: string; email: string; displayName: string };
@@ -53,7 +54,7 @@ function HandleForm({ id, heading, intro, submitLabel, schema, endpoint, success
       setDone(success(parsed.data));
       setValues(EMPTY);
     } catch (err) {
-      setError(err instanceof ApiRequestError ? err.message : 'Something went wrong. Please try again.');
+      setError(errorMessage(err));
     } finally {
       setBusy(false);
     }
@@ -67,11 +68,7 @@ function HandleForm({ id, heading, intro, submitLabel, schema, endpoint, success
         <TextField label="Handle" autoCapitalize="none" spellCheck={false} {...field('handle')} />
         <TextField label="Email" type="email" autoCapitalize="none" {...field('email')} />
         <TextField label="Display name" {...field('displayName')} />
-        {error && (
-          <p className="alert alert-error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorAlert message={error} />
         <div className="notice" role="status" aria-live="polite">
           {done && <p className="alert alert-success">{done}</p>}
         </div>

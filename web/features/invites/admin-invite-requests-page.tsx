@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { normalizeHandleInput } from '../../../core/handle';
 import type { InviteRequestView } from '../../../core/invite';
 import { relativeTime } from '../../../core/time';
-import { ApiRequestError, api } from '../../app/api-client';
+import { api, errorMessage } from '../../app/api-client';
 import { paths } from '../../app/paths';
 import { RequireAdmin } from '../../app/require-admin';
 import { useApiGet } from '../../app/use-api';
+import { AdminFrame, useActionNotice } from '../../ui/admin-frame';
 import { ConfirmButton } from '../../ui/confirm-button';
-
-const messageOf = (err: unknown) => (err instanceof ApiRequestError ? err.message : 'Something went wrong. Please try again.');
+import { HandleInput } from '../../ui/handle-input';
+import { ItemList } from '../../ui/item-list';
 
 function Answer({ label, value }: { label: string; value: string | null }) {
   if (!value) return null;
@@ -25,7 +25,6 @@ function RequestCard({ request, onDone }: { request: InviteRequestView; onDone(m
   const [handle, setHandle] = useState(request.handle);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const inputId = `convert-${request.userId}`;
 
   async function convert() {
     setBusy(true);
@@ -36,7 +35,7 @@ function RequestCard({ request, onDone }: { request: InviteRequestView; onDone(m
       });
       onDone(`Invite created for @${invited} (${request.email}).`);
     } catch (err) {
-      setError(messageOf(err));
+      setError(errorMessage(err));
       setBusy(false);
     }
   }
@@ -56,20 +55,13 @@ function RequestCard({ request, onDone }: { request: InviteRequestView; onDone(m
         <Answer label="Open questions" value={request.questions} />
         <Answer label="Phone" value={request.phone} />
       </dl>
-      <label htmlFor={inputId}>Handle for the invite</label>
-      <input
-        id={inputId}
+      <HandleInput
+        id={`convert-${request.userId}`}
+        label="Handle for the invite"
         value={handle}
-        onChange={(e) => setHandle(normalizeHandleInput(e.target.value))}
-        autoCapitalize="none"
-        spellCheck={false}
-        aria-describedby={error ? `${inputId}-error` : undefined}
+        onChange={setHandle}
+        error={error}
       />
-      {error && (
-        <p id={`${inputId}-error`} className="alert alert-error" role="alert">
-          {error}
-        </p>
-      )}
       <div className="form-actions">
         <button type="button" className="button button-primary" disabled={busy} onClick={convert}>
           Convert to invite
@@ -84,7 +76,7 @@ function RequestCard({ request, onDone }: { request: InviteRequestView; onDone(m
               await api.delete(`/api/admin/invite-requests/${request.userId}`);
               onDone(`Deleted the request from ${request.email}.`);
             } catch (err) {
-              setError(messageOf(err));
+              setError(errorMessage(err));
             }
           }}
         />
@@ -95,40 +87,24 @@ function RequestCard({ request, onDone }: { request: InviteRequestView; onDone(m
 
 function AdminInviteRequests() {
   const data = useApiGet<{ requests: InviteRequestView[] }>('/api/admin/invite-requests');
-  const [notice, setNotice] = useState('');
-  const done = (message: string) => {
-    setNotice(message);
-    data.reload();
-  };
+  const { notice, done } = useActionNotice(data);
   return (
-    <main className="page page-wide">
-      <p className="admin-crumb">
-        <Link to={paths.admin}>← Admin</Link>
-      </p>
-      <h1>Invite requests</h1>
-      <div className="notice" role="status" aria-live="polite">
-        {notice && <p className="alert alert-success">{notice}</p>}
-      </div>
-      {data.error && (
-        <p className="alert alert-error" role="alert">
-          {data.error.message}
+    <AdminFrame
+      title="Invite requests"
+      resource={data}
+      notice={notice}
+      footer={
+        <p>
+          <Link to={paths.adminInvitesPending}>Pending invites</Link>
         </p>
+      }
+    >
+      {({ requests }) => (
+        <ItemList items={requests} empty="No invite requests.">
+          {(request) => <RequestCard key={request.userId} request={request} onDone={done} />}
+        </ItemList>
       )}
-      {data.loading && !data.data && <p className="page-status">Loading...</p>}
-      {data.data &&
-        (data.data.requests.length === 0 ? (
-          <p className="muted">No invite requests.</p>
-        ) : (
-          <ul className="admin-list">
-            {data.data.requests.map((request) => (
-              <RequestCard key={request.userId} request={request} onDone={done} />
-            ))}
-          </ul>
-        ))}
-      <p>
-        <Link to={paths.adminInvitesPending}>Pending invites</Link>
-      </p>
-    </main>
+    </AdminFrame>
   );
 }
 

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { PendingInvite, PendingInvitesResponse } from '../../../core/invite';
 import { relativeTime } from '../../../core/time';
-import { ApiRequestError, api } from '../../app/api-client';
+import { api, errorMessage } from '../../app/api-client';
 import { paths } from '../../app/paths';
 import { RequireAdmin } from '../../app/require-admin';
 import { useApiGet } from '../../app/use-api';
+import { AdminFrame, useActionNotice } from '../../ui/admin-frame';
+import { ErrorAlert } from '../../ui/alert';
 import { ConfirmButton } from '../../ui/confirm-button';
-
-const messageOf = (err: unknown) => (err instanceof ApiRequestError ? err.message : 'Something went wrong. Please try again.');
+import { ItemList } from '../../ui/item-list';
 
 function InviteRow({ invite, onDone }: { invite: PendingInvite; onDone(message: string): void }) {
   const [sent, setSent] = useState(invite.sent);
@@ -25,7 +26,7 @@ function InviteRow({ invite, onDone }: { invite: PendingInvite; onDone(message: 
       await api.put(`/api/admin/invites/${encodeURIComponent(invite.handle)}/sent`, { sent: next });
     } catch (err) {
       setSent(!next);
-      setError(messageOf(err));
+      setError(errorMessage(err));
     } finally {
       setBusy(false);
     }
@@ -43,11 +44,7 @@ function InviteRow({ invite, onDone }: { invite: PendingInvite; onDone(message: 
       <p className="invite-link">
         Invite link: <a href={link}>{link}</a>
       </p>
-      {error && (
-        <p className="alert alert-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert message={error} />
       <div className="form-actions">
         <label className="checkbox" htmlFor={sentId}>
           <input id={sentId} type="checkbox" checked={sent} disabled={busy} onChange={(e) => toggle(e.target.checked)} />
@@ -62,7 +59,7 @@ function InviteRow({ invite, onDone }: { invite: PendingInvite; onDone(message: 
               await api.delete(`/api/admin/invites/${encodeURIComponent(invite.handle)}`);
               onDone(`Deleted the invite for @${invite.handle}.`);
             } catch (err) {
-              setError(messageOf(err));
+              setError(errorMessage(err));
             }
           }}
         />
@@ -73,45 +70,29 @@ function InviteRow({ invite, onDone }: { invite: PendingInvite; onDone(message: 
 
 function AdminInvitesPending() {
   const data = useApiGet<PendingInvitesResponse>('/api/admin/invites');
-  const [notice, setNotice] = useState('');
-  const done = (message: string) => {
-    setNotice(message);
-    data.reload();
-  };
+  const { notice, done } = useActionNotice(data);
   return (
-    <main className="page page-wide">
-      <p className="admin-crumb">
-        <Link to={paths.admin}>← Admin</Link>
-      </p>
-      <h1>Pending invites</h1>
-      {data.data && (
-        <p className="lead">
-          {data.data.invites.length} waiting · {data.data.acceptedCount} accepted
+    <AdminFrame
+      title="Pending invites"
+      resource={data}
+      notice={notice}
+      footer={
+        <p>
+          <Link to={paths.adminInvite}>Create an invite</Link>
         </p>
+      }
+    >
+      {({ invites, acceptedCount }) => (
+        <>
+          <p className="lead">
+            {invites.length} waiting · {acceptedCount} accepted
+          </p>
+          <ItemList items={invites} empty="No pending invites.">
+            {(invite) => <InviteRow key={invite.handle} invite={invite} onDone={done} />}
+          </ItemList>
+        </>
       )}
-      <div className="notice" role="status" aria-live="polite">
-        {notice && <p className="alert alert-success">{notice}</p>}
-      </div>
-      {data.error && (
-        <p className="alert alert-error" role="alert">
-          {data.error.message}
-        </p>
-      )}
-      {data.loading && !data.data && <p className="page-status">Loading...</p>}
-      {data.data &&
-        (data.data.invites.length === 0 ? (
-          <p className="muted">No pending invites.</p>
-        ) : (
-          <ul className="admin-list">
-            {data.data.invites.map((invite) => (
-              <InviteRow key={invite.handle} invite={invite} onDone={done} />
-            ))}
-          </ul>
-        ))}
-      <p>
-        <Link to={paths.adminInvite}>Create an invite</Link>
-      </p>
-    </main>
+    </AdminFrame>
   );
 }
 

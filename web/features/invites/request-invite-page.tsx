@@ -1,28 +1,15 @@
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { SessionUser } from '../../../core/api';
-import {
-  fieldErrors,
-  HANDLE_MESSAGES,
-  HANDLE_REQUEST_MESSAGES,
-  type HandleStatus,
-  normalizeHandleInput,
-} from '../../../core/handle';
+import { fieldErrors, type HandleStatus, normalizeHandleInput } from '../../../core/handle';
 import { inviteRequestSchema } from '../../../core/invite';
 import { track } from '../../app/analytics';
-import { ApiRequestError, api } from '../../app/api-client';
+import { api } from '../../app/api-client';
 import { useAuth } from '../../app/auth';
 import { paths } from '../../app/paths';
 import { useApiGet } from '../../app/use-api';
-import { TextAreaField, TextField } from '../../ui/form-field';
-
-const HANDLE_FIELD_MESSAGES = new Set<string>([
-  HANDLE_MESSAGES.characters,
-  HANDLE_MESSAGES.reserved,
-  HANDLE_MESSAGES.taken,
-  HANDLE_MESSAGES.tooLong,
-  HANDLE_MESSAGES.required,
-]);
+import { handleInputProps, SubmitRow, TextAreaField, TextField } from '../../ui/form-field';
+import { requestErrorPlacement } from '../handles/request-error';
 
 const FIELDS = ['name', 'handle', 'description', 'socials', 'links', 'questions'] as const;
 type Field = (typeof FIELDS)[number];
@@ -78,9 +65,9 @@ function RequestInviteForm({ user }: { user: SessionUser }) {
       track('handle_request', { handle: parsed.data.handle });
       navigate(paths.dashboard, { replace: true });
     } catch (err) {
-      const message = err instanceof ApiRequestError ? err.message : HANDLE_REQUEST_MESSAGES.somethingWrong;
-      if (HANDLE_FIELD_MESSAGES.has(message)) setErrors({ handle: message });
-      else setAlert(message);
+      const placed = requestErrorPlacement(err);
+      if ('handle' in placed) setErrors(placed);
+      else setAlert(placed.alert);
       setBusy(false);
     }
   }
@@ -92,32 +79,16 @@ function RequestInviteForm({ user }: { user: SessionUser }) {
       <form onSubmit={submit} noValidate aria-label="Request a handle">
         <TextField id="email" label="Email" value={user.email} readOnly />
         <TextField label="Public name" autoComplete="organization" {...field('name')} />
-        <TextField
-          label="Desired handle"
-          autoCapitalize="none"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={60}
-          hint="Lowercase letters, numbers and hyphens, up to 30 characters."
-          {...field('handle')}
-        />
+        <TextField label="Desired handle" {...handleInputProps} {...field('handle')} />
         <TextAreaField label="Short description" hint="What do you sell or serve?" {...field('description')} />
         <TextAreaField label="Social accounts" hint="Instagram, website, anything we can look at." {...field('socials')} />
         <TextAreaField label="Expected benefits" hint="What would Freshlist help you with?" {...field('links')} />
         <TextAreaField label="Open questions" {...field('questions')} />
-        {alert && (
-          <p className="alert alert-error" role="alert">
-            {alert}
-          </p>
-        )}
-        <div className="form-actions">
-          <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
-            {busy ? 'Sending...' : 'Send request'}
-          </button>
+        <SubmitRow alert={alert} busy={busy} label="Send request" busyLabel="Sending...">
           <Link className="button" to={paths.dashboard}>
             Cancel
           </Link>
-        </div>
+        </SubmitRow>
       </form>
     </main>
   );

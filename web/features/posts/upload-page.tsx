@@ -4,7 +4,7 @@ import type { PublicPost } from '../../../core/feed';
 import { characterCount, DESCRIPTION_MAX_LENGTH, descriptionProblem, type LinkPolicy, linkProblem } from '../../../core/link';
 import { POST_MESSAGES } from '../../../core/post';
 import { track } from '../../app/analytics';
-import { ApiRequestError, api } from '../../app/api-client';
+import { api, errorMessage } from '../../app/api-client';
 import { useAuth } from '../../app/auth';
 import { paths } from '../../app/paths';
 import { useApiGet } from '../../app/use-api';
@@ -50,7 +50,7 @@ function UploadForm({ policy }: { policy: LinkPolicy | undefined }) {
       track('upload_created', { postId: String(post.id) });
       setStatus({ kind: 'saved' });
     } catch (err) {
-      const message = err instanceof ApiRequestError ? err.message : 'Something went wrong. Please try again.';
+      const message = errorMessage(err);
       track('error', { message, where: 'upload' });
       setStatus({ kind: 'error', message });
     }

@@ -4,7 +4,7 @@ import type { FollowState } from '../../../core/follow';
 import type { PostPage, Profile } from '../../../core/post';
 import { POST_MESSAGES } from '../../../core/post';
 import { track } from '../../app/analytics';
-import { ApiRequestError, api } from '../../app/api-client';
+import { api, errorMessage } from '../../app/api-client';
 import { useAuth } from '../../app/auth';
 import { paths } from '../../app/paths';
 import { useApiGet } from '../../app/use-api';
@@ -64,7 +64,7 @@ function FollowButton({ profile, onChange }: { profile: Profile; onChange(follow
       track(next.following ? 'follow' : 'unfollow', { handle: profile.handle });
       onChange(next.following);
     } catch (err) {
-      setError(err instanceof ApiRequestError ? err.message : 'Something went wrong. Please try again.');
+      setError(errorMessage(err));
     } finally {
       setBusy(false);
     }

@@ -1,0 +1,18 @@
+import { Link } from 'react-router';
+import { CHAT_FORM_TEXT } from '../../../core/chat-form';
+import type { ApiRequestError } from '../../app/api-client';
+import { paths } from '../../app/paths';
+
+/** A form its owner cannot manage here: gone (404), or someone else's. */
+export function FormUnavailable({ error }: { error: ApiRequestError | undefined }) {
+  const missing = error?.status === 404;
+  return (
+    <main className="page page-narrow center">
+      <h1>{missing ? CHAT_FORM_TEXT.notFoundHeading : 'This form is not yours'}</h1>
+      <p role="alert">{missing ? CHAT_FORM_TEXT.notFoundHelp : error?.message}</p>
+      <p>
+        <Link to={paths.chatFormCreator}>Your chat forms</Link>
+      </p>
+    </main>
+  );
+}

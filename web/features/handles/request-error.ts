@@ -1,0 +1,17 @@
+import { HANDLE_MESSAGES, HANDLE_REQUEST_MESSAGES } from '../../../core/handle';
+import { ApiRequestError } from '../../app/api-client';
+
+/** Messages about the handle itself, shown under the handle field rather than above the button. */
+const HANDLE_FIELD_MESSAGES = new Set<string>([
+  HANDLE_MESSAGES.characters,
+  HANDLE_MESSAGES.reserved,
+  HANDLE_MESSAGES.taken,
+  HANDLE_MESSAGES.tooLong,
+  HANDLE_MESSAGES.required,
+]);
+
+/** Where a refused handle or invite request is explained: `{ handle }` for a handle rule, `{ alert }` for the rest. */
+export function requestErrorPlacement(err: unknown): { handle: string } | { alert: string } {
+  const message = err instanceof ApiRequestError ? err.message : HANDLE_REQUEST_MESSAGES.somethingWrong;
+  return HANDLE_FIELD_MESSAGES.has(message) ? { handle: message } : { alert: message };
+}

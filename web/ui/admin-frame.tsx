@@ -1,0 +1,51 @@
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../app/paths';
+import type { ApiResource } from '../app/use-api';
+import { ErrorAlert } from './alert';
+
+/** The success line an admin action leaves, and reloading the list it changed. */
+export function useActionNotice(resource: ApiResource<unknown>): { notice: string; done(message: string): void } {
+  const [notice, setNotice] = useState('');
+  return {
+    notice,
+    done: (message) => {
+      setNotice(message);
+      resource.reload();
+    },
+  };
+}
+
+/**
+ * An admin page over one loaded resource: the way back to /admin, the heading, the live notice,
+ * the load error and 'Loading...', then the page's own content once the data is there.
+ */
+export function AdminFrame<T>({
+  title,
+  resource,
+  notice,
+  children,
+  footer,
+}: {
+  title: string;
+  resource: ApiResource<T>;
+  notice: string;
+  children(data: T): ReactNode;
+  footer?: ReactNode;
+}) {
+  return (
+    <main className="page page-wide">
+      <p className="admin-crumb">
+        <Link to={paths.admin}>← Admin</Link>
+      </p>
+      <h1>{title}</h1>
+      <div className="notice" role="status" aria-live="polite">
+        {notice && <p className="alert alert-success">{notice}</p>}
+      </div>
+      <ErrorAlert message={resource.error?.message} />
+      {resource.loading && !resource.data && <p className="page-status">Loading...</p>}
+      {resource.data && children(resource.data)}
+      {footer}
+    </main>
+  );
+}
