@@ -109,7 +109,8 @@ describe.skipIf(skipE2E)('handles and invites', () => {
       '/green-grocer',
     );
     expect(await page.getByText('requires a handle').count()).toBe(0);
-    expect(await page.getByRole('link', { name: 'Upload a new list' }).isVisible()).toBe(true);
+    const quickActions = page.getByRole('region', { name: 'Quick actions' });
+    expect(await quickActions.getByRole('link', { name: 'Upload a new list' }).isVisible()).toBe(true);
     await screenshot(page, 'dashboard-approved-desktop');
 
     // The owner approves Rico under another handle, then deletes it after confirming.
