@@ -11,6 +11,8 @@ import { authService } from './service';
 const LOGIN_COOKIE = 'freshlist_login';
 const LOGIN_COOKIE_PATH = '/api/auth';
 const CALLBACK_PATH = '/api/auth/callback';
+/** Per address: generous for a household or office behind one address, useless for scripted sign-ins. */
+const SIGN_IN_RATE_LIMIT = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
 const loginTransactionSchema = z.object({
   state: z.string(),
@@ -69,6 +71,7 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
   r.get(
     '/api/auth/login',
     {
+      config: SIGN_IN_RATE_LIMIT,
       schema: {
         querystring: z.object({ redirect: z.string().max(2000).optional(), popup: z.enum(['0', '1']).optional() }),
       },
@@ -89,7 +92,7 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
 
   r.get(
     CALLBACK_PATH,
-    { schema: { querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])) } },
+    { config: SIGN_IN_RATE_LIMIT, schema: { querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])) } },
     async (request, reply) => {
       const unsigned = request.unsignCookie(request.cookies[LOGIN_COOKIE] ?? '');
       reply.clearCookie(LOGIN_COOKIE, { path: LOGIN_COOKIE_PATH });
