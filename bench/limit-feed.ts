@@ -46,6 +46,23 @@ export const LIMIT_CANDIDATES: Record<string, (userId: string, cursor: FeedCurso
       limit ${FEED_PAGE_SIZE}
     )
     order by p.created_at desc, p.id desc`,
+  // Everybody's posts newest first from the (created_at, id) index (0600), keeping those whose
+  // handle is in the reader's follows (one hash table) and whose follow is live: reads
+  // page ÷ (share of recent posts the reader follows) index entries, whatever the follow count.
+  'time-walk': (userId, cursor) => sql<FeedRow>`
+    select p.id, p.handle, p.url, p.description, p.created_at from posts p
+    where p.id in (
+      select posts.id from posts
+      where coalesce(posts.handle in (select handle from follows where follower_id = ${userId}::uuid), false)
+        and (
+          select true from follows f
+          join handles h on h.handle = f.handle and h.user_id = f.followed_user_id
+          where f.follower_id = ${userId}::uuid and f.handle = posts.handle and f.followed_user_id = posts.user_id
+        ) ${before(cursor)}
+      order by posts.created_at desc, posts.id desc
+      limit ${FEED_PAGE_SIZE}
+    )
+    order by p.created_at desc, p.id desc`,
   // The plain form: reads every post of every followed handle before sorting.
   in: (userId, cursor) => sql<FeedRow>`
     select posts.id, posts.handle, posts.url, posts.description, posts.created_at from posts

@@ -5,6 +5,7 @@ import * as m0201 from './0201-posts-feed-index';
 import * as m0202 from './0202-follows-by-follower-time';
 import * as m0500 from './0500-admin-audit-log';
 import * as m0501 from './0501-admin-notes';
+import * as m0600 from './0600-posts-time-index';
 
 /**
  * Every migration, by name. Listed here rather than read from the folder so the same code runs
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0202-follows-by-follower-time': m0202,
   '0500-admin-audit-log': m0500,
   '0501-admin-notes': m0501,
+  '0600-posts-time-index': m0600,
 };

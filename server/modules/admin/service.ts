@@ -85,6 +85,7 @@ interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  'Index Cond'?: string;
   Plans?: PlanNode[];
 }
 
@@ -92,7 +93,11 @@ function planNodes(node: PlanNode): PlanNode[] {
   return [node, ...(node.Plans ?? []).flatMap(planNodes)];
 }
 
-/** Reads a plan: passes when posts is read through an index that also yields the order (no Sort step). */
+/**
+ * Reads a plan: passes when posts is read through an index that finds the rows (an index
+ * condition) and also yields the order (no Sort step). Walking the time index and filtering each
+ * post is not finding them: it reads every newer post first.
+ */
 function judgePlan(plan: unknown): { pass: boolean; reason: string } {
   const root = (plan as Array<{ Plan: PlanNode }>)[0]?.Plan;
   if (!root) return { pass: false, reason: 'The database returned no plan.' };
@@ -104,6 +109,12 @@ function judgePlan(plan: unknown): { pass: boolean; reason: string } {
   );
   const bitmap = nodes.find((n) => n['Node Type'] === 'Bitmap Index Scan');
   if (seqScan) return { pass: false, reason: 'Sequential scan of posts: no index serves this filter.' };
+  if (indexScan && !sorted && !indexScan['Index Cond']) {
+    return {
+      pass: false,
+      reason: `${indexScan['Index Name']} returns posts newest first, but each is filtered in turn: no index serves this filter.`,
+    };
+  }
   if (indexScan && !sorted) {
     return {
       pass: true,

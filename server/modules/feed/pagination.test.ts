@@ -29,9 +29,13 @@ const scenarioArb = fc.record({
 
 let run = 0;
 
-describe('feed pagination (property)', () => {
+// Both queries the feed chooses between: per follow (few follows) and the walk over recent posts.
+describe.each([
+  { query: 'per follow', walk: { walkFromFollows: Number.MAX_SAFE_INTEGER } },
+  { query: 'recent-posts walk', walk: { walkFromFollows: 1, walkPerFollow: 1_000_000 } },
+])('feed pagination (property), $query', ({ walk }) => {
   it('never skips or repeats a post, with ties and while new posts arrive', async () => {
-    const feed = feedService(t.db);
+    const feed = feedService(t.db, walk);
     await fc.assert(
       fc.asyncProperty(scenarioArb, async ({ followed, existing, arriving, pageSize }) => {
         run += 1;

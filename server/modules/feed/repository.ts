@@ -59,6 +59,7 @@ export function feedRepository(db: DB) {
         .execute();
     },
 
+    /** How many handles the reader follows, live or not (the follows primary key, index-only). */
     async followingCount(readerId: string): Promise<number> {
       const row = await db
         .selectFrom('follows')
@@ -66,6 +67,48 @@ export function feedRepository(db: DB) {
         .where('follower_id', '=', readerId)
         .executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+
+    /**
+     * One page by walking everybody's posts newest first (the (created_at, id) index) and keeping
+     * those of the reader's live follows. The walk reads at most `walkPerFollow` index entries per
+     * follow below the cursor, none below `walkFromFollows` follows. The followed handles become
+     * one hash table (a hashed subplan: `coalesce` keeps the planner from turning it into a join,
+     * which would sort everything); only posts whose handle is in it have the follow and its
+     * liveness checked by key. Exact when it returns `limit` rows; fewer means the walk ran out and
+     * the caller asks `feedPage`. Cost: limit ÷ (share of recent posts the reader follows),
+     * whatever the follow count. See docs/decisions/0060.
+     */
+    async recentFeedPage(
+      readerId: string,
+      cursor: Cursor | null,
+      limit: number,
+      walk: { walkFromFollows: number; walkPerFollow: number },
+    ): Promise<PostRow[]> {
+      const result = await sql<PostRow>`
+        select p.id, p.handle, p.url, p.description, p.created_at as "createdAt"
+        from (
+          select w.id, w.created_at from (
+            select t.id, t.created_at, t.handle, t.user_id from posts t
+            where ${olderThan(cursor, 't.created_at', 't.id')}
+            order by t.created_at desc, t.id desc
+            limit (
+              select case when count(*) >= ${walk.walkFromFollows} then count(*) * ${walk.walkPerFollow} else 0 end
+              from follows where follower_id = ${readerId}
+            )
+          ) w
+          where coalesce(w.handle in (select handle from follows where follower_id = ${readerId}), false)
+            and (
+              select true from follows f
+              join handles h on h.handle = f.handle and h.user_id = f.followed_user_id
+              where f.follower_id = ${readerId} and f.handle = w.handle and f.followed_user_id = w.user_id
+            )
+          order by w.created_at desc, w.id desc
+          limit ${limit}
+        ) page
+        join posts p on p.id = page.id
+        order by page.created_at desc, page.id desc`.execute(db);
+      return result.rows;
     },
   };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeCursor } from '../../../core/feed';
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app';
 import { aFollow, aPost, as, aUser } from '../../../tests/fixtures/factories';
 import { feedService } from './service';
@@ -110,6 +111,65 @@ describe('GET /api/feed', () => {
     const res = await getFeed(reader, cursor);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Invalid page cursor.');
+  });
+});
+
+describe.each([
+  { query: 'per follow', walk: { walkFromFollows: Number.MAX_SAFE_INTEGER } },
+  { query: 'recent-posts walk', walk: { walkFromFollows: 1, walkPerFollow: 1_000_000 } },
+])('feedService(db).page, $query', ({ walk }) => {
+  /** Every page of one post: until the last, the query must find two posts to answer. */
+  const ids = async (readerId: string) => {
+    const feed = feedService(t.db, walk);
+    const seen: number[] = [];
+    let cursor = null;
+    for (;;) {
+      const page = await feed.page(readerId, cursor, 1);
+      seen.push(...page.posts.map((p) => p.id));
+      if (!page.nextCursor) return seen;
+      cursor = decodeCursor(page.nextCursor);
+    }
+  };
+  let n = 0;
+  const handle = (name: string) => `walk-${name}-${walk.walkFromFollows === 1 ? 'w' : 'f'}-${++n}`;
+
+  it('keeps only posts the current holder made under a followed handle', async () => {
+    const reader = await aUser(t.db);
+    const author = await aUser(t.db, { handle: handle('holder') });
+    const other = await aUser(t.db, { handle: handle('other') });
+    await aFollow(t.db, reader, author.handle!);
+    const older = await aPost(t.db, author, { createdAt: 10 });
+    await aPost(t.db, other, { handle: author.handle!, createdAt: 20 });
+    const newer = await aPost(t.db, author, { createdAt: 25 });
+    await aPost(t.db, other, { createdAt: 30 });
+    expect(await ids(reader.id)).toEqual([newer.id, older.id]);
+  });
+
+  it('drops a deleted handle and gives a re-assigned one no old followers', async () => {
+    const reader = await aUser(t.db);
+    const gone = await aUser(t.db, { handle: handle('gone') });
+    const reused = await aUser(t.db, { handle: handle('reused') });
+    const kept = await aUser(t.db, { handle: handle('kept') });
+    for (const followed of [gone, reused, kept]) await aFollow(t.db, reader, followed.handle!);
+    const first = await aPost(t.db, kept, { createdAt: 5 });
+    await aPost(t.db, gone, { createdAt: 10 });
+    await t.db.deleteFrom('handles').where('handle', 'in', [gone.handle!, reused.handle!]).execute();
+    const next = await aUser(t.db);
+    await t.db.insertInto('handles').values({ handle: reused.handle!, user_id: next.id, created_at: Date.now() }).execute();
+    await aPost(t.db, { ...next, handle: reused.handle! }, { createdAt: 20 });
+    const last = await aPost(t.db, kept, { createdAt: 30 });
+    expect(await ids(reader.id)).toEqual([last.id, first.id]);
+  });
+
+  it('pages past posts of handles the reader does not follow', async () => {
+    const reader = await aUser(t.db);
+    const followed = await aUser(t.db, { handle: handle('followed') });
+    const busy = await aUser(t.db, { handle: handle('busy') });
+    await aFollow(t.db, reader, followed.handle!);
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push(await aPost(t.db, followed, { createdAt: 1_000 + i * 100 }));
+    for (let i = 0; i < 40; i++) await aPost(t.db, busy, { createdAt: 1_050 + i });
+    expect(await ids(reader.id)).toEqual(made.map((p) => p.id).reverse());
   });
 });
 

@@ -1,10 +1,39 @@
 import { type Cursor, encodeCursor, FEED_PAGE_SIZE, type FeedPage, MAX_PAGE_SIZE } from '../../../core/feed';
 import type { DB } from '../../plugins/db';
-import { feedRepository } from './repository';
+import { feedRepository, type PostRow } from './repository';
+
+/**
+ * How the feed chooses its query (docs/decisions/0060). From this many follows it first walks
+ * everybody's newest posts; below it one index descent per follow is cheaper than any walk.
+ */
+export const WALK_FROM_FOLLOWS = 32;
+/**
+ * The walk reads at most this many index entries per follow before handing over to the
+ * per-follow query: an entry costs ~0.2 µs and a per-follow descent ~20-50 µs, so a walk that
+ * finds too little costs about what the per-follow query does, and a reader of quiet handles
+ * pays at most about twice that.
+ */
+export const WALK_PER_FOLLOW = 100;
+
+export interface FeedOptions {
+  /** Tests change these to walk with a handful of follows through a shared database. */
+  walkFromFollows?: number;
+  walkPerFollow?: number;
+}
 
 /** The reader's feed: newest posts across every followed handle, in exact keyset pages. */
-export function feedService(db: DB) {
+export function feedService(db: DB, options: FeedOptions = {}) {
   const repo = feedRepository(db);
+  const walk = {
+    walkFromFollows: options.walkFromFollows ?? WALK_FROM_FOLLOWS,
+    walkPerFollow: options.walkPerFollow ?? WALK_PER_FOLLOW,
+  };
+
+  async function newest(readerId: string, cursor: Cursor | null, want: number): Promise<PostRow[]> {
+    const walked = await repo.recentFeedPage(readerId, cursor, want, walk);
+    return walked.length === want ? walked : repo.feedPage(readerId, cursor, want);
+  }
+
   return {
     /**
      * One page after `cursor` (null: the newest). `nextCursor` is null on the last page. Asks for
@@ -12,7 +41,7 @@ export function feedService(db: DB) {
      */
     async page(readerId: string, cursor: Cursor | null = null, limit = FEED_PAGE_SIZE): Promise<FeedPage> {
       const size = Math.min(Math.max(1, Math.floor(limit)), MAX_PAGE_SIZE);
-      const rows = await repo.feedPage(readerId, cursor, size + 1);
+      const rows = await newest(readerId, cursor, size + 1);
       const posts = rows.slice(0, size);
       const last = posts.at(-1);
       return {
