@@ -129,5 +129,10 @@ export function newPostSchema(policy: LinkPolicy) {
         const problem = descriptionProblem(text);
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       }),
+    /** Optional; the upload page sends one per attempt, so a double submission stores one post. */
+    idempotencyKey: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{16,100}$/, 'The upload key must be 16 to 100 letters, digits, - or _.')
+      .optional(),
   });
 }

@@ -78,6 +78,8 @@ export interface PostsTable {
   description: Generated<string>;
   created_at: Millis;
   open_count: Generated<number>;
+  /** The uploader's key for this submission: the same key again is the same post. */
+  idempotency_key: string | null;
 }
 
 /**

@@ -6,6 +6,7 @@ import * as m0202 from './0202-follows-by-follower-time';
 import * as m0500 from './0500-admin-audit-log';
 import * as m0501 from './0501-admin-notes';
 import * as m0600 from './0600-posts-time-index';
+import * as m0700 from './0700-posts-idempotency-key';
 
 /**
  * Every migration, by name. Listed here rather than read from the folder so the same code runs
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0500-admin-audit-log': m0500,
   '0501-admin-notes': m0501,
   '0600-posts-time-index': m0600,
+  '0700-posts-idempotency-key': m0700,
 };

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../tests/fixtures/app';
 import { freshDatabase } from '../../tests/fixtures/database';
-import { aChatForm, anInvite, as, aUser, type TestUser } from '../../tests/fixtures/factories';
+import { aChatForm, as, aUser, type TestUser } from '../../tests/fixtures/factories';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 
@@ -96,7 +96,7 @@ const cases: LimitCase[] = [
     max: 10,
     windowSeconds: 60,
     actor: async () => anAddress(),
-    send: async (address, i) =>
+    send: async (address) =>
       t.app.inject({
         ...as(undefined, {
           method: 'POST',
@@ -142,7 +142,12 @@ describe.each(cases)('rate limit on $name', ({ max, windowSeconds, firstStatus, 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 0, retryStrategy: () => null, lazyConnect: true });
+  const probe = new Redis(redisUrl, {
+    connectTimeout: 500,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    lazyConnect: true,
+  });
   probe.on('error', () => {});
   try {
     await probe.connect();

@@ -17,7 +17,7 @@ const TAKEN = 'This handle is already taken. Please choose another.';
 const TAKEN_SHORT = 'This handle is already taken.';
 
 interface Claim {
-  kind: 'approve' | 'accept' | 'admin-create';
+  kind: 'approve' | 'accept' | 'admin-create' | 'request';
   userId?: string;
   email?: string;
   send(): Promise<LightMyRequestResponse>;
@@ -37,7 +37,7 @@ describe('one handle, many simultaneous claims', () => {
     'gives %s to exactly one claimant; every other claim hears it is taken',
     async (handle) => {
       const claims: Claim[] = [];
-      for (let i = 0; i < 34; i++) {
+      for (let i = 0; i < 25; i++) {
         const user = await aUser(t.db);
         await aHandleRequest(t.db, user, handle);
         claims.push({
@@ -57,7 +57,23 @@ describe('one handle, many simultaneous claims', () => {
             as(invitee, { method: 'POST', url: `/api/invites/${handle}/accept`, payload: { displayName: 'Invitee' } }),
           ),
       });
-      for (let i = 0; i < 15; i++) {
+      // New requests for the handle while it is being given out: pending (holding nothing) or told it is taken.
+      for (let i = 0; i < 12; i++) {
+        const user = await aUser(t.db);
+        claims.push({
+          kind: 'request',
+          userId: user.id,
+          send: () =>
+            t.app.inject(
+              as(user, {
+                method: 'POST',
+                url: '/api/handle-requests',
+                payload: { handle, displayName: `Requester ${i}`, usageDescription: 'Our price list' },
+              }),
+            ),
+        });
+      }
+      for (let i = 0; i < 12; i++) {
         const email = `made-${handle}-${i}@example.com`;
         claims.push({
           kind: 'admin-create',
@@ -73,13 +89,27 @@ describe('one handle, many simultaneous claims', () => {
       shuffle(claims);
       const responses = await Promise.all(claims.map((claim) => claim.send()));
 
-      const winners = responses.flatMap((res, i) => (res.statusCode < 300 ? [claims[i] as Claim] : []));
+      const isRequest = (i: number) => claims[i]?.kind === 'request';
+      const winners = responses.flatMap((res, i) => (res.statusCode < 300 && !isRequest(i) ? [claims[i] as Claim] : []));
       expect(winners).toHaveLength(1);
+      const pending: Claim[] = [];
       responses.forEach((res, i) => {
+        if (isRequest(i) && res.statusCode === 201) {
+          pending.push(claims[i] as Claim);
+          return;
+        }
         if (res.statusCode < 300) return;
         expect(res.statusCode).toBe(409);
         expect(res.json().message).toBe(claims[i]?.kind === 'admin-create' ? TAKEN_SHORT : TAKEN);
       });
+      // A request that got in before the winner committed is only pending: approving it now says taken.
+      for (const request of pending) {
+        const approve = await t.app.inject(
+          as(owner, { method: 'POST', url: `/api/admin/handle-requests/${request.userId}/approve`, payload: {} }),
+        );
+        expect(approve.statusCode).toBe(409);
+        expect(approve.json().message).toBe(TAKEN);
+      }
 
       const owners = await t.db.selectFrom('handles').select('user_id').where('handle', '=', handle).execute();
       expect(owners).toHaveLength(1);

@@ -12,12 +12,40 @@ const publicColumns = ['id', 'handle', 'url', 'description', 'created_at as crea
 /** All SQL of posts and public profiles. */
 export function postsRepository(db: DB) {
   return {
-    async insert(post: { userId: string; handle: string; url: string; description: string; now: number }) {
-      return db
+    /**
+     * Stores a post once per (author, idempotency key): the unique index decides, so two identical
+     * submissions racing each other make one row. `created` is false when the key was seen before.
+     */
+    async insert(post: {
+      userId: string;
+      handle: string;
+      url: string;
+      description: string;
+      now: number;
+      idempotencyKey: string | null;
+    }) {
+      const inserted = await db
         .insertInto('posts')
-        .values({ user_id: post.userId, handle: post.handle, url: post.url, description: post.description, created_at: post.now })
+        .values({
+          user_id: post.userId,
+          handle: post.handle,
+          url: post.url,
+          description: post.description,
+          created_at: post.now,
+          idempotency_key: post.idempotencyKey,
+        })
+        .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
         .returning(publicColumns)
+        .executeTakeFirst();
+      if (inserted) return { post: inserted, created: true };
+      if (post.idempotencyKey === null) throw new Error('post insert returned no row');
+      const earlier = await db
+        .selectFrom('posts')
+        .select(publicColumns)
+        .where('user_id', '=', post.userId)
+        .where('idempotency_key', '=', post.idempotencyKey)
         .executeTakeFirstOrThrow();
+      return { post: earlier, created: false };
     },
 
     /** A handle with the person holding it; only public fields. */

@@ -31,12 +31,16 @@ export async function postsRoutes(app: FastifyInstance, { config }: { config: Co
     '/api/posts',
     {
       config: { rateLimit: perPersonLimit(UPLOADS_PER_WINDOW, '10 minutes') },
-      schema: { body: newPostSchema(config.linkPolicy), response: { 201: z.object({ post: publicPostSchema }), ...errors } },
+      schema: {
+        body: newPostSchema(config.linkPolicy),
+        response: { 200: z.object({ post: publicPostSchema }), 201: z.object({ post: publicPostSchema }), ...errors },
+      },
     },
     async (request, reply) => {
       const author = requireApproved(request);
-      const post = await posts.create(author, request.body);
-      return reply.code(201).send({ post });
+      const { post, created } = await posts.create(author, request.body);
+      // The same idempotency key again answers 200 with the post stored the first time.
+      return reply.code(created ? 201 : 200).send({ post });
     },
   );
 

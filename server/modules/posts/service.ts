@@ -28,8 +28,19 @@ export function postsService(db: DB, policy: LinkPolicy) {
 
   return {
     /** The input has passed the link rules (route schema); the post keeps the handle it was made under. */
-    async create(author: { id: string; handle: string }, input: { url: string; description: string }) {
-      return repo.insert({ userId: author.id, handle: author.handle, ...input, now: Date.now() });
+    /** `created` is false for a repeated submission (same idempotency key): the first post is returned. */
+    async create(
+      author: { id: string; handle: string },
+      input: { url: string; description: string; idempotencyKey?: string | undefined },
+    ) {
+      return repo.insert({
+        userId: author.id,
+        handle: author.handle,
+        url: input.url,
+        description: input.description,
+        now: Date.now(),
+        idempotencyKey: input.idempotencyKey ?? null,
+      });
     },
 
     async profile(handle: string, viewer: SessionUser | null): Promise<Profile> {

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { PublicPost } from '../../../core/feed';
 import { characterCount, DESCRIPTION_MAX_LENGTH, descriptionProblem, type LinkPolicy, linkProblem } from '../../../core/link';
@@ -20,6 +20,8 @@ function UploadForm({ policy }: { policy: LinkPolicy | undefined }) {
   const [description, setDescription] = useState('');
   const [checkUrl, setCheckUrl] = useState(false);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  // One key per post being shared: a double submission or a retry of the same text stores one post.
+  const attempt = useRef<{ key: string; url: string; description: string } | null>(null);
   const ids = {
     url: useId(),
     urlError: useId(),
@@ -46,7 +48,14 @@ function UploadForm({ policy }: { policy: LinkPolicy | undefined }) {
     if ((policy && linkProblem(url, policy)) || descriptionError) return;
     setStatus({ kind: 'sharing' });
     try {
-      const { post } = await api.post<{ post: PublicPost }>('/api/posts', { url, description });
+      if (attempt.current?.url !== url || attempt.current.description !== description) {
+        attempt.current = { key: crypto.randomUUID(), url, description };
+      }
+      const { post } = await api.post<{ post: PublicPost }>('/api/posts', {
+        url,
+        description,
+        idempotencyKey: attempt.current.key,
+      });
       track('upload_created', { postId: String(post.id) });
       setStatus({ kind: 'saved' });
     } catch (err) {
