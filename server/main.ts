@@ -8,7 +8,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main() {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrateToLatest(database.db);
+  const applied = await migrateToLatest(database.db);
   const app = await buildApp(config, { database });
 
   let closing = false;
@@ -35,6 +35,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const signIn = config.oidc ? `OpenID Connect at ${config.oidc.issuer}` : 'the development sign-in (any email)';
   app.log.info(
+    { migrationsApplied: applied },
     `Freshlist is ready on ${config.publicUrl} with ${database.kind === 'pglite' ? `the embedded database in ${config.dataDir}` : 'PostgreSQL'} and ${signIn}`,
   );
 }

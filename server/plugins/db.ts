@@ -82,8 +82,11 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
   }
 }
 
-/** Runs every pending migration; Kysely holds an advisory lock so two starting processes do not race. */
-export async function migrateToLatest(db: DB): Promise<void> {
+/**
+ * Runs every pending migration and returns the names it applied (none when another process got
+ * there first): Kysely holds an advisory lock so two starting processes do not race.
+ */
+export async function migrateToLatest(db: DB): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
@@ -94,6 +97,7 @@ export async function migrateToLatest(db: DB): Promise<void> {
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+  return (results ?? []).map((r) => r.migrationName);
 }
 
 export async function pingDatabase(db: DB): Promise<void> {
