@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../tests/fixtures/app';
 
@@ -44,5 +47,26 @@ describe('the server', () => {
   it('tags every response with a request id', async () => {
     const res = await t.app.inject('/healthz');
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('the built web app', () => {
+  it('caches hashed assets for good and revalidates everything else', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'freshlist-web-'));
+    mkdirSync(join(root, 'assets'));
+    writeFileSync(join(root, 'index.html'), '<!doctype html><html><head><title>Freshlist</title></head><body></body></html>');
+    writeFileSync(join(root, 'assets', 'index-AbC123.js'), 'console.log(1)');
+    writeFileSync(join(root, 'favicon.ico'), 'icon');
+    const web = await buildTestApp({}, { webRoot: root });
+    try {
+      const asset = await web.app.inject('/assets/index-AbC123.js');
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const icon = await web.app.inject('/favicon.ico');
+      expect(icon.headers['cache-control']).toBe('no-cache');
+    } finally {
+      await web.close();
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -21,6 +21,8 @@ export interface PGliteStorageOptions {
   parsers?: PGliteOptions['parsers'];
   /** Sees every file PostgreSQL flushes to disk (the durability test watches the WAL this way). */
   onFsync?: (path: string) => void;
+  /** A data-folder dump (dumpDataDir) to start a new folder from: the restore of a backup. */
+  loadDataDir?: Blob;
 }
 
 /**
@@ -92,6 +94,7 @@ export async function createDurablePGlite(dataDir: string, options: PGliteStorag
     fs: new DurableNodeFS(dataDir, options.onFsync),
     startParams: DURABLE_START_PARAMS,
     ...(options.parsers ? { parsers: options.parsers } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   if (isNew) fsyncTree(dataDir);
   return client;

@@ -41,8 +41,10 @@ export const webPlugin = fp<{ root?: string }>(
         root,
         wildcard: false,
         index: false,
-        setHeaders(reply, path) {
-          reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // Ours below, not @fastify/static's default "public, max-age=0".
+        cacheControl: false,
+        setHeaders(res, path) {
+          res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       });
     }
