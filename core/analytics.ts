@@ -1,14 +1,5 @@
 import { z } from 'zod';
 
-/** Where the browser keeps the visitor's choice (spec 3: a local consent flag). */
-export const CONSENT_STORAGE_KEY = 'freshlist-analytics-consent';
-/** The same choice as a first-party cookie, so the server can refuse events without consent. */
-export const CONSENT_COOKIE = 'freshlist_consent';
-export const CONSENT_CHOICES = ['accepted', 'declined'] as const;
-export type ConsentChoice = (typeof CONSENT_CHOICES)[number];
-/** Spec 9: the banner slides in this long after load. */
-export const CONSENT_BANNER_DELAY_MS = 100;
-
 export const ANALYTICS_BATCH_MAX = 50;
 
 const text = (max: number) => z.string().trim().min(1).max(max);

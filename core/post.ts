@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { publicPostSchema } from './feed';
 
-export const POST_MESSAGES = {
-  uploadSaved: 'Upload saved! Redirecting to dashboard...',
-  profileNotFound: 'Profile not found.',
-  linkNotAvailable: 'This link is no longer available.',
-  noUploads: "This user hasn't uploaded anything yet.",
-} as const;
-
 /** The link rules' lists as the server enforces them (GET /api/link-policy). */
 export const linkPolicySchema = z.object({
   siteHost: z.string(),
@@ -41,9 +34,6 @@ export const profileSchema = z.object({
   following: z.boolean().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
-
-/** Where a post card's 'go to page' link points: the server counts the open and redirects. */
-export const postOpenPath = (postId: number) => `/api/posts/${postId}/open`;
 
 /** A numeric id in a URL (posts use bigint identities that stay within JS's safe integers). */
 export const postIdParamSchema = z

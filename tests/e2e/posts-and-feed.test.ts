@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSENT_STORAGE_KEY } from '../../core/analytics';
+import { CONSENT_STORAGE_KEY } from '../../core/consent';
 import { migrateToLatest, openDatabase } from '../../server/plugins/db';
 import { aPost, aUser } from '../fixtures/factories';
 import { tempDataDir } from '../reliability/server-process';

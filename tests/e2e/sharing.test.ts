@@ -3,7 +3,7 @@ import jsQR from 'jsqr';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSENT_STORAGE_KEY } from '../../core/analytics';
+import { CONSENT_STORAGE_KEY } from '../../core/consent';
 import { DESKTOP, launchBrowser, PHONE, screenshot, skipE2E } from './browser';
 import { signInAs } from './helpers';
 import { type RunningServer, startServer } from './server';

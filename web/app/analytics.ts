@@ -1,11 +1,5 @@
-import {
-  type AnalyticsConfig,
-  type AnalyticsEventName,
-  type AnalyticsPayload,
-  CONSENT_COOKIE,
-  CONSENT_STORAGE_KEY,
-  type ConsentChoice,
-} from '../../core/analytics';
+import type { AnalyticsConfig, AnalyticsEventName, AnalyticsPayload } from '../../core/analytics';
+import { CONSENT_COOKIE, CONSENT_STORAGE_KEY, type ConsentChoice } from '../../core/consent';
 
 /**
  * First-party analytics in the browser: nothing is queued, sent or loaded until the visitor

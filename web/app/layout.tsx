@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { ConsentBanner } from '../features/analytics/consent-banner';
 import { Footer } from '../ui/footer';
@@ -9,7 +10,10 @@ export function AppLayout() {
         Skip to content
       </a>
       <div id="content" className="app-content">
-        <Outlet />
+        {/* A page's code loads on first visit (router.tsx); nothing shows meanwhile, as before. */}
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
       </div>
       <Footer />
       <ConsentBanner />

@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import type { PublicPost } from '../../core/feed';
-import { postOpenPath } from '../../core/post';
+import { postOpenPath } from '../../core/post-text';
 import { relativeTime } from '../../core/time';
 import { track } from '../app/analytics';
 import { paths } from '../app/paths';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ANALYTICS_EVENT_NAMES, ANALYTICS_MESSAGES, CONSENT_COOKIE } from '../../../core/analytics';
+import { ANALYTICS_EVENT_NAMES, ANALYTICS_MESSAGES } from '../../../core/analytics';
+import { CONSENT_COOKIE } from '../../../core/consent';
 import { buildTestApp, signInLanding, type TestApp } from '../../../tests/fixtures/app';
 import { as, aUser, type TestUser } from '../../../tests/fixtures/factories';
 

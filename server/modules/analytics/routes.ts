@@ -1,15 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  analyticsBatchSchema,
-  analyticsConfigSchema,
-  analyticsReportSchema,
-  CONSENT_CHOICES,
-  CONSENT_COOKIE,
-  type ConsentChoice,
-} from '../../../core/analytics';
+import { analyticsBatchSchema, analyticsConfigSchema, analyticsReportSchema } from '../../../core/analytics';
 import { apiErrorSchema } from '../../../core/api';
+import { CONSENT_CHOICES, CONSENT_COOKIE, type ConsentChoice } from '../../../core/consent';
 import type { Config } from '../../config';
 import { requireAdmin } from '../../plugins/session';
 import { analyticsService } from './service';

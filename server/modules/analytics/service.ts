@@ -1,4 +1,5 @@
-import type { AnalyticsEvent, AnalyticsReport, ConsentChoice } from '../../../core/analytics';
+import type { AnalyticsEvent, AnalyticsReport } from '../../../core/analytics';
+import type { ConsentChoice } from '../../../core/consent';
 import type { DB } from '../../plugins/db';
 import { analyticsRepository } from './repository';
 

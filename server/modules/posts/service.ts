@@ -1,7 +1,8 @@
 import type { SessionUser } from '../../../core/api';
 import { type Cursor, encodeCursor, PROFILE_PAGE_SIZE, type PublicPost } from '../../../core/feed';
 import { type LinkPolicy, openableUrl } from '../../../core/link';
-import { type OwnPostPage, POST_MESSAGES, type PostPage, type Profile } from '../../../core/post';
+import type { OwnPostPage, PostPage, Profile } from '../../../core/post';
+import { POST_MESSAGES } from '../../../core/post-text';
 import { notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
 import { followsService } from '../follows/service';

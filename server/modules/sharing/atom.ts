@@ -1,6 +1,6 @@
 import { Feed } from 'feed';
 import type { PublicPost } from '../../../core/feed';
-import { postOpenPath } from '../../../core/post';
+import { postOpenPath } from '../../../core/post-text';
 import type { PublicProfile } from '../../../core/sharing';
 
 /** Readers treat type="html" text as markup: a description is text, so its markup characters are escaped. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { CONSENT_BANNER_DELAY_MS, type ConsentChoice } from '../../../core/analytics';
+import { CONSENT_BANNER_DELAY_MS, type ConsentChoice } from '../../../core/consent';
 import { onConsentChange, readConsent, setConsent, startAnalytics, track } from '../../app/analytics';
 
 /**

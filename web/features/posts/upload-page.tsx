@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { PublicPost } from '../../../core/feed';
 import { characterCount, DESCRIPTION_MAX_LENGTH, descriptionProblem, type LinkPolicy, linkProblem } from '../../../core/link';
-import { POST_MESSAGES } from '../../../core/post';
+import { POST_MESSAGES } from '../../../core/post-text';
 import { track } from '../../app/analytics';
 import { api, errorMessage } from '../../app/api-client';
 import { useAuth } from '../../app/auth';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { FollowState } from '../../../core/follow';
 import type { PostPage, Profile } from '../../../core/post';
-import { POST_MESSAGES } from '../../../core/post';
+import { POST_MESSAGES } from '../../../core/post-text';
 import { track } from '../../app/analytics';
 import { api, errorMessage } from '../../app/api-client';
 import { useAuth } from '../../app/auth';
