@@ -170,6 +170,73 @@ describe('ending a person’s sessions', () => {
   });
 });
 
+/**
+ * Walks the sign-in as a browser would, up to the provider's redirect back to us, and stops there:
+ * the test decides what reaches the callback.
+ */
+async function upToCallback(email: string): Promise<{ callback: URL; loginCookie: string }> {
+  const jar = new Map<string, string>();
+  let url = '/api/auth/login?redirect=%2Ffeed';
+  for (let step = 0; step < 10; step++) {
+    const isForm = url.startsWith('/oidc/interaction/');
+    const res = await t.app.inject({
+      method: isForm ? 'POST' : 'GET',
+      url,
+      headers: {
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(isForm ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      ...(isForm ? { payload: new URLSearchParams({ email, name: 'Tamper' }).toString() } : {}),
+    });
+    for (const c of res.cookies as Array<{ name: string; value: string }>) jar.set(c.name, c.value);
+    const next = new URL(String(res.headers.location), 'http://localhost:3000');
+    if (next.pathname === '/api/auth/callback') return { callback: next, loginCookie: jar.get('freshlist_login') ?? '' };
+    url = next.pathname + next.search;
+  }
+  throw new Error('never reached the callback');
+}
+
+const callback = (url: URL, loginCookie: string) =>
+  t.app.inject({ method: 'GET', url: url.pathname + url.search, headers: { cookie: `freshlist_login=${loginCookie}` } });
+
+/** The sign-in cookie with one field of the transaction changed, signed as the server would. */
+function tampered(loginCookie: string, change: Record<string, string>): string {
+  const transaction = JSON.parse(t.app.unsignCookie(loginCookie).value ?? '{}');
+  return t.app.signCookie(JSON.stringify({ ...transaction, ...change }));
+}
+
+describe('the callback checks what the provider sent (state, PKCE, nonce, issuer, one use per code)', () => {
+  const failed = (res: { statusCode: number; headers: Record<string, unknown>; cookies: Array<{ name: string }> }) => {
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/login/complete?redirect=%2Ffeed&error=1');
+    expect(res.cookies.find((c) => c.name === 'freshlist_session')).toBeUndefined();
+  };
+
+  it('signs in when nothing was changed (the baseline the others differ from)', async () => {
+    const { callback: url, loginCookie } = await upToCallback('baseline@example.com');
+    const res = await callback(url, loginCookie);
+    expect(res.headers.location).toBe('/login/complete?redirect=%2Ffeed&new=1');
+    expect(res.cookies.find((c) => c.name === 'freshlist_session')?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The same code again: the provider has spent it.
+    failed(await callback(url, loginCookie));
+  });
+
+  it.each([
+    ['another state', { state: 'attacker-state' }],
+    ['another PKCE verifier', { verifier: 'attacker-verifier-attacker-verifier-attacker-verifier' }],
+    ['another nonce', { nonce: 'attacker-nonce' }],
+  ])('refuses the callback for a sign-in started with %s', async (_name, change) => {
+    const { callback: url, loginCookie } = await upToCallback('tampered@example.com');
+    failed(await callback(url, tampered(loginCookie, change)));
+  });
+
+  it('refuses an answer that names another issuer', async () => {
+    const { callback: url, loginCookie } = await upToCallback('issuer@example.com');
+    url.searchParams.set('iss', 'https://evil.example');
+    failed(await callback(url, loginCookie));
+  });
+});
+
 describe('sign-in redirects', () => {
   it.each(['//evil.example', '/\\evil.example', 'https://evil.example', '/%2F%2Fevil.example'])(
     'sends /login?redirect=%s to /dashboard after sign-in',
