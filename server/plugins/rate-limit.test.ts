@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../tests/fixtures/app';
-import { freshDatabase } from '../../tests/fixtures/database';
+import { testDatabaseKind } from '../../tests/fixtures/database';
 import { aChatForm, as, aUser, type TestUser } from '../../tests/fixtures/factories';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -167,10 +167,9 @@ if (!hasRedis) {
 
 describe.skipIf(!hasRedis)('with REDIS_URL, two app processes share one count', () => {
   let apps: FastifyInstance[] = [];
-  let closeDatabase: () => Promise<void>;
   beforeAll(async () => {
-    const database = await freshDatabase();
-    closeDatabase = database.close;
+    // Two instances on this file's database, as two processes would share one PostgreSQL.
+    const database = { db: t.db, kind: testDatabaseKind(), close: async () => {} };
     const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, LOG_LEVEL: 'silent', REDIS_URL: redisUrl });
     apps = [
       await buildApp(config, { database, logger: false, closeDatabase: false }),
@@ -180,7 +179,6 @@ describe.skipIf(!hasRedis)('with REDIS_URL, two app processes share one count', 
   });
   afterAll(async () => {
     await Promise.all(apps.map((app) => app.close()));
-    await closeDatabase?.();
   });
 
   it('refuses the 61st follow a minute whichever instance gets it', async () => {

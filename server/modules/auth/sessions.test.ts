@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signIn, signInLanding, type TestApp } from '../../../tests/fixtures/app';
+import { testDatabaseKind } from '../../../tests/fixtures/database';
 import { aSessionFor, as, aUser, type TestUser } from '../../../tests/fixtures/factories';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { migrateToLatest, openDatabase } from '../../plugins/db';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../plugins/session';
 
 /**
@@ -284,6 +284,9 @@ describe('cross-site writes', () => {
   });
 });
 
+/** A second app on this file's database (it stays open when that app closes). */
+const sharedDatabase = () => ({ db: t.db, kind: testDatabaseKind(), close: async () => {} });
+
 describe('in production', () => {
   const production = {
     NODE_ENV: 'production',
@@ -294,11 +297,9 @@ describe('in production', () => {
 
   it('names the cookie __Host-, and sets it Secure, HttpOnly, SameSite=Lax, Path=/', async () => {
     const config = loadConfig({ ...production, OIDC_ISSUER: 'https://accounts.example', OIDC_CLIENT_ID: 'freshlist' });
-    const database = await openDatabase({ dataDir: 'memory://' });
-    await migrateToLatest(database.db);
-    const app = await buildApp(config, { database, logger: false });
+    const app = await buildApp(config, { database: sharedDatabase(), logger: false, closeDatabase: false });
     try {
-      const user = await aUser(database.db);
+      const user = await aUser(t.db);
       const token = tokenOf(user.cookie);
       const meWith = async (cookie: string) =>
         (await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).json().user;
@@ -324,13 +325,8 @@ describe('in production', () => {
     expect(() => loadConfig(production)).toThrow(/^OIDC_ISSUER: is required when NODE_ENV=production/);
     // Even a configuration built by hand, past loadConfig's check, is refused at start.
     const config = { ...loadConfig({ ...production, NODE_ENV: 'development' }), env: 'production' as const };
-    const database = await openDatabase({ dataDir: 'memory://' });
-    try {
-      await expect(buildApp(config, { database, logger: false })).rejects.toThrow(
-        'The development identity provider cannot run with NODE_ENV=production.',
-      );
-    } finally {
-      await database.close();
-    }
+    await expect(buildApp(config, { database: sharedDatabase(), logger: false, closeDatabase: false })).rejects.toThrow(
+      'The development identity provider cannot run with NODE_ENV=production.',
+    );
   });
 });
