@@ -1,12 +1,9 @@
-import { PGlite } from '@electric-sql/pglite';
 import fp from 'fastify-plugin';
 import { CompiledQuery, Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrations } from '../../db/migrations/index';
 import type { Database } from '../../db/schema';
 import { lockDataDir } from './data-dir-lock';
-import { PGliteDialect } from './pglite-dialect';
-import { createDurablePGlite } from './pglite-storage';
 
 export type DB = Kysely<Database>;
 
@@ -59,6 +56,12 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
   const inMemory = options.dataDir.startsWith('memory://');
   const unlock = inMemory ? () => {} : lockDataDir(options.dataDir);
   try {
+    // Loaded only here: the embedded database's WebAssembly build takes ~50 MB a PostgreSQL server never needs.
+    const [{ PGlite }, { PGliteDialect }, { createDurablePGlite }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('./pglite-dialect'),
+      import('./pglite-storage'),
+    ]);
     const parsers = { [INT8_OID]: (value: string) => Number(value) };
     const client = inMemory
       ? await PGlite.create(undefined, { parsers })

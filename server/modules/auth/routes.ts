@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, meResponseSchema, safeRedirectPath } from '../../../core/api';
 import type { Config } from '../../config';
-import { DEV_CLIENT_ID, DEV_ISSUER_PATH, mountDevProvider } from './dev-provider';
 import { type LoginTransaction, OidcClient, SignInError } from './oidc-client';
 import { authService } from './service';
 
@@ -41,6 +40,8 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
     // loadConfig already refuses this; a hand-built config must not reach the development provider either.
     if (config.env === 'production') throw new Error('The development identity provider cannot run with NODE_ENV=production.');
     const clientSecret = randomBytes(24).toString('base64url');
+    // Loaded only here: oidc-provider and its dependencies take ~40 MB that production never needs.
+    const { DEV_CLIENT_ID, DEV_ISSUER_PATH, mountDevProvider } = await import('./dev-provider');
     await mountDevProvider(app, {
       publicUrl: config.publicUrl,
       redirectUri,

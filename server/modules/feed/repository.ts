@@ -76,7 +76,7 @@ export function feedRepository(db: DB) {
      * one hash table (a hashed subplan: `coalesce` keeps the planner from turning it into a join,
      * which would sort everything); only posts whose handle is in it have the follow and its
      * liveness checked by key. Exact when it returns `limit` rows; fewer means the walk ran out and
-     * the caller asks `feedPage`. Cost: limit ÷ (share of recent posts the reader follows),
+     * the caller asks `feedPage`. Each row carries the reader's follow count (for the first page). Cost: limit ÷ (share of recent posts the reader follows),
      * whatever the follow count. See docs/decisions/0060.
      */
     async recentFeedPage(
@@ -84,18 +84,17 @@ export function feedRepository(db: DB) {
       cursor: Cursor | null,
       limit: number,
       walk: { walkFromFollows: number; walkPerFollow: number },
-    ): Promise<PostRow[]> {
-      const result = await sql<PostRow>`
-        select p.id, p.handle, p.url, p.description, p.created_at as "createdAt"
+    ): Promise<Array<PostRow & { followingCount: number }>> {
+      const result = await sql<PostRow & { followingCount: number }>`
+        with followed as (select count(*) as n from follows where follower_id = ${readerId})
+        select p.id, p.handle, p.url, p.description, p.created_at as "createdAt",
+          (select n from followed)::int as "followingCount"
         from (
           select w.id, w.created_at from (
             select t.id, t.created_at, t.handle, t.user_id from posts t
             where ${olderThan(cursor, 't.created_at', 't.id')}
             order by t.created_at desc, t.id desc
-            limit (
-              select case when count(*) >= ${walk.walkFromFollows} then count(*) * ${walk.walkPerFollow} else 0 end
-              from follows where follower_id = ${readerId}
-            )
+            limit (select case when n >= ${walk.walkFromFollows} then n * ${walk.walkPerFollow} else 0 end from followed)
           ) w
           where coalesce(w.handle in (select handle from follows where follower_id = ${readerId}), false)
             and (

@@ -21,10 +21,7 @@ export async function feedRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = requireUser(request);
       reply.header('cache-control', 'private, no-store');
-      const { cursor } = request.query;
-      if (cursor) return feed.page(user.id, cursor);
-      const page = await feed.page(user.id);
-      return { ...page, followingCount: await feed.followingCount(user.id) };
+      return feed.page(user.id, request.query.cursor);
     },
   );
 }

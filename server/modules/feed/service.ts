@@ -1,6 +1,6 @@
 import { type Cursor, encodeCursor, FEED_PAGE_SIZE, type FeedPage, MAX_PAGE_SIZE } from '../../../core/feed';
 import type { DB } from '../../plugins/db';
-import { feedRepository, type PostRow } from './repository';
+import { feedRepository } from './repository';
 
 /**
  * How the feed chooses its query (docs/decisions/0060). From this many follows it first walks
@@ -29,29 +29,31 @@ export function feedService(db: DB, options: FeedOptions = {}) {
     walkPerFollow: options.walkPerFollow ?? WALK_PER_FOLLOW,
   };
 
-  async function newest(readerId: string, cursor: Cursor | null, want: number): Promise<PostRow[]> {
+  async function newest(readerId: string, cursor: Cursor | null, want: number) {
     const walked = await repo.recentFeedPage(readerId, cursor, want, walk);
-    return walked.length === want ? walked : repo.feedPage(readerId, cursor, want);
+    if (walked.length === want) return { rows: walked, followingCount: walked[0]!.followingCount };
+    return { rows: await repo.feedPage(readerId, cursor, want), followingCount: null };
   }
 
   return {
     /**
-     * One page after `cursor` (null: the newest). `nextCursor` is null on the last page. Asks for
-     * one row more than the page to know whether another page exists without a count.
+     * One page after `cursor` (null: the newest, which also says how many handles the reader
+     * follows). `nextCursor` is null on the last page. Asks for one row more than the page to know
+     * whether another page exists without a count.
      */
     async page(readerId: string, cursor: Cursor | null = null, limit = FEED_PAGE_SIZE): Promise<FeedPage> {
       const size = Math.min(Math.max(1, Math.floor(limit)), MAX_PAGE_SIZE);
-      const rows = await newest(readerId, cursor, size + 1);
-      const posts = rows.slice(0, size);
+      const { rows, followingCount } = await newest(readerId, cursor, size + 1);
+      const posts = rows
+        .slice(0, size)
+        .map(({ id, handle, url, description, createdAt }) => ({ id, handle, url, description, createdAt }));
       const last = posts.at(-1);
-      return {
+      const page = {
         posts,
         nextCursor: rows.length > size && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
       };
-    },
-
-    followingCount(readerId: string): Promise<number> {
-      return repo.followingCount(readerId);
+      if (cursor) return page;
+      return { ...page, followingCount: followingCount ?? (await repo.followingCount(readerId)) };
     },
   };
 }

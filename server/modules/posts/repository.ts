@@ -58,17 +58,35 @@ export function postsRepository(db: DB) {
         .executeTakeFirst();
     },
 
-    /** A person's posts newest first, after the cursor (the (user_id, created_at, id) index). */
-    async postsBy(userId: string, cursor: Cursor | null, limit: number) {
-      return db
-        .selectFrom('posts')
-        .select(publicColumns)
-        .where('user_id', '=', userId)
-        .where(olderThan(cursor))
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
+    /**
+     * The posts of whoever holds a handle, newest first after the cursor, in one query (the handles
+     * key, then the (user_id, created_at, id) index). Null when no one holds the handle; a holder
+     * with no posts (left) gives one row of nulls.
+     */
+    async postsOfHolder(handle: string, cursor: Cursor | null, limit: number) {
+      const rows = await db
+        .selectFrom('handles as h')
+        .leftJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom('posts')
+              .select(publicColumns)
+              .whereRef('posts.user_id', '=', 'h.user_id')
+              .where(olderThan(cursor))
+              .orderBy('created_at', 'desc')
+              .orderBy('id', 'desc')
+              .limit(limit)
+              .as('p'),
+          (join) => join.onTrue(),
+        )
+        .select(['p.id', 'p.handle', 'p.url', 'p.description', 'p.createdAt'])
+        .where('h.handle', '=', handle)
+        .orderBy('p.createdAt', 'desc')
+        .orderBy('p.id', 'desc')
         .execute();
+      if (rows.length === 0) return null;
+      type Row = (typeof rows)[number];
+      return rows.filter((r): r is { [K in keyof Row]: NonNullable<Row[K]> } => r.id !== null);
     },
 
     async ownPosts(userId: string, cursor: Cursor | null, limit: number) {

@@ -53,8 +53,9 @@ export function postsService(db: DB, policy: LinkPolicy) {
 
     /** The profile's posts, PROFILE_PAGE_SIZE at a time: everything its holder shared. */
     async profilePosts(handle: string, cursor: Cursor | null): Promise<PostPage> {
-      const found = await holder(handle);
-      return toPage(await repo.postsBy(found.userId, cursor, PROFILE_PAGE_SIZE + 1), PROFILE_PAGE_SIZE);
+      const posts = await repo.postsOfHolder(handle, cursor, PROFILE_PAGE_SIZE + 1);
+      if (!posts) throw notFound(POST_MESSAGES.profileNotFound);
+      return toPage(posts, PROFILE_PAGE_SIZE);
     },
 
     /** The newest posts on a handle's profile (connect page, Atom feed); none for an unknown handle. */

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { renderAsync } from '@resvg/resvg-js';
 import QRCode from 'qrcode';
 import { QR_CARD_HEIGHT, QR_CARD_WIDTH, type QrFormat } from '../../../core/sharing';
 
@@ -101,6 +100,8 @@ export function cardSvg({ handle, displayName, url }: CardContent): string {
 
 /** Drawn on libuv's thread pool: tens of milliseconds that must not block other requests. */
 export async function renderCardPng(content: CardContent): Promise<Buffer> {
+  // Loaded on the first card: the renderer is a native module most processes never use.
+  const { renderAsync } = await import('@resvg/resvg-js');
   const image = await renderAsync(cardSvg(content), {
     font: { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' },
     fitTo: { mode: 'original' },
