@@ -28,9 +28,10 @@ describe('reserved handles', () => {
 
   it('cover the first segment of every page of the web app', () => {
     const router = readFileSync(join(import.meta.dirname, '../../../web/app/router.tsx'), 'utf8');
-    const paths = [...router.matchAll(/\bpath:\s*'([^']*)'/g)].map((m) => m[1] ?? '');
+    const paths = [...router.matchAll(/\bpath(?::\s*|=)['"]([^'"]*)['"]/g)].map((m) => m[1] ?? '');
     const segments = handleLikeSegments(paths);
     expect(segments).toContain('dashboard');
+    expect(segments).toContain('chat-form-creator');
     const free = segments.filter((s) => handleProblem(s) !== HANDLE_MESSAGES.reserved);
     expect(free, 'add these to ROUTE_RESERVED_HANDLES in core/handle.ts').toEqual([]);
   });
