@@ -53,7 +53,7 @@ export const USAGE = `npm run bench -- [options]   (every option also reads BENC
   --http-seconds=N            autocannon duration per route (default 10)
   --connections=N             autocannon connections (default 2 per core)
   --skip-http --skip-web      leave out the HTTP or the web-bytes part
-  --skip-what-if              leave out the what-if feed design (extra time index, dropped after)
+  --skip-what-if              leave out the design alternatives (LATERAL alone, handles as an array)
   --keep                      keep the seeded database (its name or folder is printed)`;
 
 export class OptionsError extends Error {}

@@ -63,7 +63,7 @@ async function runDatabase(kind: 'postgres' | 'pglite', options: BenchOptions, w
         log,
       });
       if (!options.skipWhatIf) {
-        log('what-if: a time index and the followed handles as an array ...');
+        log('design alternatives: LATERAL alone, the followed handles as an array ...');
         const quietFollows = Math.min(1000, Math.floor(options.sizes.handles / 2));
         const quiet = await addQuietReader(database.db, options.sizes.handles, quietFollows);
         whatIf = await benchWhatIf(

@@ -43,7 +43,8 @@ export async function startBenchServer(databaseEnv: Record<string, string>): Pro
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['DATABASE_URL', 'DATA_DIR', 'REDIS_URL', 'OIDC_CLIENT_SECRET', 'GTM_ID', 'LOG_LEVEL']) delete env[name];
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // As `npm start` runs it (package.json): the young generation capped at 4 MB a semi-space (ADR 0063).
+  const child: ChildProcess = spawn(process.execPath, ['--max-semi-space-size=4', '--import', 'tsx', 'server/main.ts'], {
     env: {
       ...env,
       ...databaseEnv,
