@@ -14,6 +14,8 @@ export const WALK_FROM_FOLLOWS = 32;
  * pays at most about twice that.
  */
 export const WALK_PER_FOLLOW = 100;
+/** How many readers with few follows the service remembers, to skip a walk that cannot fill a page. */
+const FEW_FOLLOWS_REMEMBERED = 10_000;
 
 export interface FeedOptions {
   /** Tests change these to walk with a handful of follows through a shared database. */
@@ -29,9 +31,23 @@ export function feedService(db: DB, options: FeedOptions = {}) {
     walkPerFollow: options.walkPerFollow ?? WALK_PER_FOLLOW,
   };
 
+  /**
+   * Readers last seen with fewer follows than a walk needs: they go straight to the per-follow
+   * query. Only a hint (both queries are exact), refreshed whenever a count comes back, and bounded.
+   */
+  const fewFollows = new Set<string>();
+  function remember(readerId: string, followingCount: number) {
+    fewFollows.delete(readerId);
+    if (followingCount >= walk.walkFromFollows) return;
+    fewFollows.add(readerId);
+    if (fewFollows.size > FEW_FOLLOWS_REMEMBERED) fewFollows.delete(fewFollows.values().next().value!);
+  }
+
   async function newest(readerId: string, cursor: Cursor | null, want: number) {
-    const walked = await repo.recentFeedPage(readerId, cursor, want, walk);
-    if (walked.length === want) return { rows: walked, followingCount: walked[0]!.followingCount };
+    if (!fewFollows.has(readerId)) {
+      const walked = await repo.recentFeedPage(readerId, cursor, want, walk);
+      if (walked.length === want) return { rows: walked, followingCount: walked[0]!.followingCount };
+    }
     return { rows: await repo.feedPage(readerId, cursor, want), followingCount: null };
   }
 
@@ -53,7 +69,9 @@ export function feedService(db: DB, options: FeedOptions = {}) {
         nextCursor: rows.length > size && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
       };
       if (cursor) return page;
-      return { ...page, followingCount: followingCount ?? (await repo.followingCount(readerId)) };
+      const count = followingCount ?? (await repo.followingCount(readerId));
+      remember(readerId, count);
+      return { ...page, followingCount: count };
     },
   };
 }
