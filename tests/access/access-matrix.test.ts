@@ -75,8 +75,10 @@ describe('the access matrix', () => {
 describe('the page matrix', () => {
   it('lists every page of the web router, and no page the router lacks', () => {
     const source = readFileSync(join(import.meta.dirname, '../../web/app/router.tsx'), 'utf8');
-    const entries = [...source.matchAll(/\bpath:\s*([^,}\n]+)/g)].map((m) => m[1]?.trim() ?? '');
-    const nonLiteral = entries.filter((e) => !/^'[^']*'$/.test(e));
+    // <Route path="/x" …>: the attribute's value, string literal or {expression}.
+    const entries = [...source.matchAll(/<Route\b[^>]*?\bpath=("[^"]*"|\{[^}]*\})/g)].map((m) => m[1] ?? '');
+    expect(entries.length, 'no <Route path=…> found in router.tsx').toBeGreaterThan(10);
+    const nonLiteral = entries.filter((e) => !/^"[^"]*"$/.test(e));
     expect(nonLiteral, 'write router paths as string literals so the matrix can list them').toEqual([]);
     const routerPaths = entries.map((e) => e.slice(1, -1)).sort();
     expect(pages.map((p) => p.path).sort()).toEqual(routerPaths);

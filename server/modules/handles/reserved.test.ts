@@ -28,7 +28,7 @@ describe('reserved handles', () => {
 
   it('cover the first segment of every page of the web app', () => {
     const router = readFileSync(join(import.meta.dirname, '../../../web/app/router.tsx'), 'utf8');
-    const paths = [...router.matchAll(/\bpath(?::\s*|=)['"]([^'"]*)['"]/g)].map((m) => m[1] ?? '');
+    const paths = [...router.matchAll(/<Route\b[^>]*?\bpath="([^"]*)"/g)].map((m) => m[1] ?? '');
     const segments = handleLikeSegments(paths);
     expect(segments).toContain('dashboard');
     expect(segments).toContain('chat-form-creator');
