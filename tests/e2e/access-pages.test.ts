@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../../server/plugins/db';
 import { PAGE_SEED, pages, ROLES, type Role } from '../access/matrix';
 import { aUser } from '../fixtures/factories';
@@ -42,7 +42,8 @@ describe.skipIf(skipE2E)('the page matrix in a browser', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it.each(ROLES)('sends the %s where tests/access/matrix.ts says', async (role) => {
+  // The roles run side by side: most of each walk is waiting for the network to go quiet.
+  it.concurrent.for(ROLES)('sends the %s where tests/access/matrix.ts says', async (role, { expect }) => {
     const context = await browser.newContext({ viewport: DESKTOP });
     if (role !== 'visitor') {
       await context.addCookies([{ name: 'freshlist_session', value: tokens[role], url: server.url, httpOnly: true }]);
