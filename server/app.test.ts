@@ -2,7 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../tests/fixtures/app';
+import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../tests/fixtures/app';
+import { testDatabaseKind } from '../tests/fixtures/database';
+import { buildApp } from './app';
+import { loadConfig } from './config';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,6 +50,66 @@ describe('the server', () => {
   it('tags every response with a request id', async () => {
     const res = await t.app.inject('/healthz');
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('request logs', () => {
+  /** The server on the file's database with its log lines captured, and a route that fails. */
+  async function loggedApp(env: Record<string, string>) {
+    const lines: Array<Record<string, unknown>> = [];
+    const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, ...env });
+    const database = { db: t.db, kind: testDatabaseKind(), close: async () => {} };
+    const app = await buildApp(config, {
+      database,
+      closeDatabase: false,
+      logStream: { write: (line) => lines.push(JSON.parse(line)) },
+    });
+    app.get('/fails', async () => {
+      throw new Error('broken on purpose');
+    });
+    await app.ready();
+    const about = (url: string) => lines.filter((line) => (line.req as { url?: string } | undefined)?.url === url);
+    return { app, lines, about };
+  }
+
+  it('at info, writes nothing for a quick answer and one line with the address and status for a 5xx', async () => {
+    const { app, lines, about } = await loggedApp({ LOG_LEVEL: 'info' });
+    try {
+      expect((await app.inject('/healthz')).statusCode).toBe(200);
+      expect((await app.inject('/api/no-such-thing')).statusCode).toBe(404);
+      expect((await app.inject('/fails')).statusCode).toBe(500);
+      expect(about('/healthz')).toEqual([]);
+      expect(about('/api/no-such-thing')).toEqual([]);
+      expect(about('/fails')).toEqual([
+        expect.objectContaining({ level: 50, msg: 'server error', res: { statusCode: 500 }, responseTime: expect.any(Number) }),
+      ]);
+      // The error handler still logs the error itself, with the request id the client was given.
+      const failure = lines.find((line) => (line.err as { message?: string } | undefined)?.message === 'broken on purpose');
+      expect(failure).toMatchObject({ level: 50, msg: 'request failed' });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('logs a response slower than LOG_SLOW_MS as a warning', async () => {
+    const { app, about } = await loggedApp({ LOG_LEVEL: 'info', LOG_SLOW_MS: '0' });
+    try {
+      await app.inject('/healthz');
+      expect(about('/healthz')).toEqual([expect.objectContaining({ level: 40, msg: 'slow response', res: { statusCode: 200 } })]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('at debug, logs every request as it comes in and as it completes', async () => {
+    const { app, lines } = await loggedApp({ LOG_LEVEL: 'debug' });
+    try {
+      const res = await app.inject('/healthz');
+      const ours = lines.filter((line) => line.reqId === res.headers['x-request-id']);
+      expect(ours.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+    } finally {
+      await app.close();
+    }
   });
 });
 

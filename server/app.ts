@@ -8,6 +8,7 @@ import { type DatabaseHandle, dbPlugin } from './plugins/db';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { ResponseLog } from './plugins/request-log';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { webPlugin } from './plugins/web';
@@ -17,6 +18,8 @@ export interface BuildOptions {
   /** The app closes the database when it closes (true for the server, false for shared test databases). */
   closeDatabase?: boolean;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** Sees every route as it is registered (the access-matrix and fuzz tests list the routes this way). */
   onRoute?: (route: RouteOptions) => void;
   /** Folder of the built web app (tests point it at a small fixture). */
@@ -32,7 +35,9 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
         : {
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
+    logController: new ResponseLog({ level: config.logLevel, slowMs: config.logSlowMs }),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     requestIdHeader: 'x-request-id',

@@ -102,6 +102,11 @@ const envSchema = z.object({
   ADMIN_EMAILS: emailList,
   OWNER_EMAIL: optionalString.pipe(z.email({ error: 'must be an email address' }).optional()),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  LOG_SLOW_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must be 0 or more')
+    .default(1000),
   TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
   LINK_PROVIDERS: providerList,
@@ -135,6 +140,8 @@ export interface Config {
   adminEmails: string[];
   ownerEmail: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** At info and above, a response that takes at least this long is logged (a 5xx always is). */
+  logSlowMs: number;
   trustProxy: boolean;
   redisUrl: string | undefined;
   gtmId: string | undefined;
@@ -185,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: e.ADMIN_EMAILS,
     ownerEmail: e.OWNER_EMAIL?.toLowerCase(),
     logLevel: e.LOG_LEVEL,
+    logSlowMs: e.LOG_SLOW_MS,
     trustProxy: e.TRUST_PROXY === 'true',
     redisUrl: e.REDIS_URL,
     gtmId: e.GTM_ID,
