@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../server/plugins/db';
+import { createScratchDatabase } from '../tests/fixtures/scratch-postgres';
 import type { BenchDatabase } from './options';
 
 export interface BenchDatabaseHandle {
@@ -17,16 +16,6 @@ export interface BenchDatabaseHandle {
   drop(): Promise<void>;
 }
 
-async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * A new database migrated by the app's own migrations: on PostgreSQL a fresh database created
  * from the admin URL, on PGlite a folder in the temp directory (on disk: a million posts do not
@@ -36,16 +25,13 @@ export async function createBenchDatabase(kind: BenchDatabase, adminUrl: string 
   let handle: BenchDatabaseHandle;
   if (kind === 'postgres') {
     if (!adminUrl) throw new Error('BENCH_DATABASE_URL is not set');
-    const name = `freshlist_bench_${randomBytes(5).toString('hex')}`;
-    await admin(adminUrl, (c) => c.query(`create database ${name}`));
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
+    const scratch = await createScratchDatabase(adminUrl, 'freshlist_bench');
     handle = {
       kind,
-      serverEnv: { DATABASE_URL: url.href },
-      location: url.href,
-      open: () => openDatabase({ databaseUrl: url.href, dataDir: 'unused' }),
-      drop: () => admin(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+      serverEnv: { DATABASE_URL: scratch.url },
+      location: scratch.url,
+      open: () => openDatabase({ databaseUrl: scratch.url, dataDir: 'unused' }),
+      drop: scratch.drop,
     };
   } else {
     const dir = mkdtempSync(join(tmpdir(), 'freshlist-bench-'));

@@ -1,11 +1,11 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/plugins/db';
 import { recordFigures } from './figures';
 import { HttpClient } from './http-client';
-import { freshPostgresDatabase, type Storage, startServerProcess, storageKinds, tempDataDir } from './server-process';
+import { databaseOptions, startServerProcess, storageKinds, useFreshStorage } from './server-process';
 
 const WRITES = Number(process.env.CRASH_WRITES ?? 1000);
 /** Kill once this many writes are acknowledged: the rest are in flight or not yet sent. */
@@ -17,25 +17,12 @@ interface Acknowledged {
 }
 
 describe.each(storageKinds)('a crash (kill -9) under write load, on %s', (kind) => {
-  let storage: Storage;
-  let cleanup: () => Promise<void> | void = () => {};
+  const storageOf = useFreshStorage(kind);
   const acknowledged: Acknowledged[] = [];
   let failed = 0;
 
-  beforeAll(async () => {
-    if (kind === 'pglite') {
-      const dataDir = tempDataDir();
-      storage = { kind, dataDir };
-      cleanup = () => rmSync(dataDir, { recursive: true, force: true });
-    } else {
-      const database = await freshPostgresDatabase();
-      storage = { kind, databaseUrl: database.url };
-      cleanup = database.drop;
-    }
-  });
-  afterAll(() => cleanup());
-
   it(`acknowledges writes until the process is killed mid-load (${WRITES} concurrent sign-ins)`, async () => {
+    const storage = storageOf();
     const server = await startServerProcess({ storage, env: { TRUST_PROXY: 'true' } });
     let killed = false;
     await Promise.all(
@@ -67,6 +54,7 @@ describe.each(storageKinds)('a crash (kill -9) under write load, on %s', (kind) 
   });
 
   it('restarts on the same data, taking over the stale lock, and every acknowledged write is there', async () => {
+    const storage = storageOf();
     const server = await startServerProcess({ storage });
     try {
       if (storage.kind === 'pglite') {
@@ -98,9 +86,8 @@ describe.each(storageKinds)('a crash (kill -9) under write load, on %s', (kind) 
   });
 
   it('holds no partial records: every table reads back whole and each acknowledged person exists once', async () => {
-    const database = await openDatabase(
-      storage.kind === 'pglite' ? { dataDir: storage.dataDir } : { databaseUrl: storage.databaseUrl, dataDir: 'unused' },
-    );
+    const storage = storageOf();
+    const database = await openDatabase(databaseOptions(storage));
     try {
       const tables = await sql<{ name: string }>`
         select table_name as name from information_schema.tables

@@ -1,10 +1,10 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/plugins/db';
 import { recordFigures } from './figures';
 import { HttpClient } from './http-client';
-import { freshPostgresDatabase, type Storage, startServerProcess, storageKinds, tempDataDir } from './server-process';
+import { databaseOptions, startServerProcess, storageKinds, useFreshStorage } from './server-process';
 
 const CLIENTS = Number(process.env.SHUTDOWN_CLIENTS ?? 40);
 /** SIGTERM once this many sign-ins are acknowledged, with the load still running. */
@@ -13,23 +13,10 @@ const TERM_AT = Number(process.env.SHUTDOWN_TERM_AT ?? 100);
 type Outcome = 'acknowledged' | 'refused' | 'connection-error';
 
 describe.each(storageKinds)('SIGTERM under continuous load, on %s', (kind) => {
-  let storage: Storage;
-  let cleanup: () => Promise<void> | void = () => {};
-
-  beforeAll(async () => {
-    if (kind === 'pglite') {
-      const dataDir = tempDataDir();
-      storage = { kind, dataDir };
-      cleanup = () => rmSync(dataDir, { recursive: true, force: true });
-    } else {
-      const database = await freshPostgresDatabase();
-      storage = { kind, databaseUrl: database.url };
-      cleanup = database.drop;
-    }
-  });
-  afterAll(() => cleanup());
+  const storageOf = useFreshStorage(kind);
 
   it('finishes in-flight requests, refuses new ones cleanly, exits 0 in time, and loses no acknowledged write', async () => {
+    const storage = storageOf();
     const server = await startServerProcess({ storage, env: { TRUST_PROXY: 'true' } });
     const outcomes = new Map<string, Outcome>();
     const statuses = new Map<number, number>();
@@ -82,9 +69,7 @@ describe.each(storageKinds)('SIGTERM under continuous load, on %s', (kind) => {
     const serverErrors = [...statuses].filter(([status]) => status >= 500 && status !== 503);
     expect(serverErrors, 'answers other than success, a 4xx or 503 while closing').toEqual([]);
 
-    const database = await openDatabase(
-      storage.kind === 'pglite' ? { dataDir: storage.dataDir } : { databaseUrl: storage.databaseUrl, dataDir: 'unused' },
-    );
+    const database = await openDatabase(databaseOptions(storage));
     try {
       const stored = new Set(
         (await database.db.selectFrom('users').select('email').where('email', 'like', 'term-%').execute()).map((u) => u.email),

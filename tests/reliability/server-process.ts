@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { createScratchDatabase } from '../fixtures/scratch-postgres';
 
 /**
  * The real server (server/main.ts) as a child process we can kill, restart on the same data, and
@@ -111,21 +111,38 @@ export async function waitReady(server: ServerProcess): Promise<void> {
 export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `freshlist_rel_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.href, drop: () => admin(`drop database if exists ${name} with (force)`) };
+  return createScratchDatabase(adminUrl, 'freshlist_rel');
 }
 
 /** Storage kinds this run can use: PGlite always, PostgreSQL with TEST_DATABASE_URL. */
 export const storageKinds: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/**
+ * A fresh store for this describe block: a temporary PGlite folder, or a new PostgreSQL database,
+ * removed after the block. Read it inside tests (it exists once beforeAll has run).
+ */
+export function useFreshStorage(kind: 'pglite' | 'postgres'): () => Storage {
+  let storage: Storage | undefined;
+  let cleanup: () => Promise<void> | void = () => {};
+  beforeAll(async () => {
+    if (kind === 'pglite') {
+      const dataDir = tempDataDir();
+      storage = { kind, dataDir };
+      cleanup = () => rmSync(dataDir, { recursive: true, force: true });
+    } else {
+      const database = await freshPostgresDatabase();
+      storage = { kind, databaseUrl: database.url };
+      cleanup = database.drop;
+    }
+  });
+  afterAll(() => cleanup());
+  return () => {
+    if (!storage) throw new Error('useFreshStorage: read the storage inside a test');
+    return storage;
+  };
+}
+
+/** How this process opens the store a server child runs on (to read back what it wrote). */
+export function databaseOptions(storage: Storage): { dataDir: string; databaseUrl?: string } {
+  return storage.kind === 'pglite' ? { dataDir: storage.dataDir } : { databaseUrl: storage.databaseUrl, dataDir: 'unused' };
+}

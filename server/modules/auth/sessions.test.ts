@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signIn, signInLanding, type TestApp } from '../../../tests/fixtures/app';
 import { testDatabaseKind } from '../../../tests/fixtures/database';
-import { aSessionFor, as, aUser, type TestUser } from '../../../tests/fixtures/factories';
+import {
+  aSessionFor,
+  as,
+  aUser,
+  OWNER_AND_ADMIN_CONFIG,
+  type TestUser,
+  theOwnerAndAnAdmin,
+} from '../../../tests/fixtures/factories';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../plugins/session';
@@ -16,9 +23,8 @@ let t: TestApp;
 let owner: TestUser;
 let admin: TestUser;
 beforeAll(async () => {
-  t = await buildTestApp({ OWNER_EMAIL: 'owner@example.com', ADMIN_EMAILS: 'boss@example.com' });
-  owner = await aUser(t.db, { email: 'owner@example.com' });
-  admin = await aUser(t.db, { email: 'boss@example.com', admin: true });
+  t = await buildTestApp(OWNER_AND_ADMIN_CONFIG);
+  ({ owner, admin } = await theOwnerAndAnAdmin(t.db));
 });
 afterAll(() => t.close());
 

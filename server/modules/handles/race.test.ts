@@ -1,15 +1,22 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app';
-import { aHandleRequest, anInvite, as, aUser, type TestUser } from '../../../tests/fixtures/factories';
+import {
+  aHandleRequest,
+  anInvite,
+  as,
+  aUser,
+  OWNER_AND_ADMIN_CONFIG,
+  type TestUser,
+  theOwnerAndAnAdmin,
+} from '../../../tests/fixtures/factories';
 
 let t: TestApp;
 let owner: TestUser;
 let admin: TestUser;
 beforeAll(async () => {
-  t = await buildTestApp({ OWNER_EMAIL: 'owner@example.com', ADMIN_EMAILS: 'boss@example.com' });
-  owner = await aUser(t.db, { email: 'owner@example.com' });
-  admin = await aUser(t.db, { admin: true, email: 'boss@example.com' });
+  t = await buildTestApp(OWNER_AND_ADMIN_CONFIG);
+  ({ owner, admin } = await theOwnerAndAnAdmin(t.db));
 });
 afterAll(() => t.close());
 

@@ -1,14 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signIn, type TestApp } from '../../../tests/fixtures/app';
-import { aHandleRequest, aSessionFor, as, aUser, type TestUser } from '../../../tests/fixtures/factories';
+import {
+  aHandleRequest,
+  aSessionFor,
+  as,
+  aUser,
+  OWNER_AND_ADMIN_CONFIG,
+  type TestUser,
+  theOwnerAndAnAdmin,
+} from '../../../tests/fixtures/factories';
 
 let t: TestApp;
 let owner: TestUser;
 let admin: TestUser;
 beforeAll(async () => {
-  t = await buildTestApp({ OWNER_EMAIL: 'owner@example.com', ADMIN_EMAILS: 'boss@example.com' });
-  owner = await aUser(t.db, { email: 'owner@example.com' });
-  admin = await aUser(t.db, { admin: true, email: 'boss@example.com' });
+  t = await buildTestApp(OWNER_AND_ADMIN_CONFIG);
+  ({ owner, admin } = await theOwnerAndAnAdmin(t.db));
 });
 afterAll(() => t.close());
 
