@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, testDatabaseKind } from '../../tests/fixtures/database';
-import type { DatabaseHandle } from './db';
+import { type DatabaseHandle, prepared } from './db';
 
 describe.runIf(testDatabaseKind() === 'postgres')('a PostgreSQL pool', () => {
   let handle: DatabaseHandle;
@@ -27,5 +27,14 @@ describe.runIf(testDatabaseKind() === 'postgres')('a PostgreSQL pool', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const after = await sql<{ one: number }>`select 1 as one`.execute(handle.db);
     expect(after.rows[0]?.one).toBe(1);
+  });
+
+  it('sends a query marked prepared as a statement parsed once per connection, each call with its own values', async () => {
+    await handle.db.transaction().execute(async (trx) => {
+      const twice = async (n: number) => (await sql<{ n: number }>`select ${n}::int as n ${prepared}`.execute(trx)).rows[0]?.n;
+      expect([await twice(1), await twice(2)]).toEqual([1, 2]);
+      const statements = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx);
+      expect(statements.rows.map((r) => r.statement)).toEqual(['select $1::int as n /* prepared */']);
+    });
   });
 });

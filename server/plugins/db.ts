@@ -15,6 +15,35 @@ export interface DatabaseHandle {
 
 const INT8_OID = 20;
 
+const PREPARED_MARK = '/* prepared */';
+/**
+ * Ends a hot query (`.modifyEnd(prepared)`, or inside a `sql` template) that PostgreSQL should
+ * parse once per connection and may plan once (docs/decisions/0064). Only for queries whose text
+ * takes a bounded number of shapes (no lists of values) and that name their columns (no `*`).
+ */
+export const prepared = sql.raw(PREPARED_MARK);
+
+/**
+ * Sends the marked queries as named statements: pg parses each once per connection, and
+ * PostgreSQL keeps a custom plan per call or settles on a generic one when that is no worse.
+ */
+function prepareMarkedQueries(pool: pg.Pool): void {
+  const names = new Map<string, string>();
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (text: unknown, values?: unknown) => unknown;
+    const prepareMarked = (text: unknown, values?: unknown) => {
+      if (typeof text !== 'string' || !text.endsWith(PREPARED_MARK)) return query(text, values);
+      let name = names.get(text);
+      if (name === undefined) {
+        name = `freshlist_${names.size}`;
+        names.set(text, name);
+      }
+      return query({ name, text, values });
+    };
+    (client as unknown as { query: typeof prepareMarked }).query = prepareMarked;
+  });
+}
+
 /** The only place a Kysely instance is made. */
 export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
@@ -26,6 +55,7 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
         getTypeParser: (oid, format) => (oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format)),
       } as pg.CustomTypesConfig,
     });
+    prepareMarkedQueries(pool);
     let closing = false;
     // An idle connection that the server drops (restart, failover, admin terminate) must not crash
     // the process: pg-pool re-emits that error on the pool, and an unlistened 'error' event throws.

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DB } from '../../plugins/db';
+import { type DB, prepared } from '../../plugins/db';
 
 export interface SessionRow {
   sessionId: string;
@@ -31,6 +31,7 @@ export function authRepository(db: DB) {
         .where('s.id', '=', sessionId)
         .where('s.expires_at', '>', now)
         .where('s.last_seen_at', '>', now - idleMs)
+        .modifyEnd(prepared)
         .executeTakeFirst();
     },
 
@@ -41,6 +42,7 @@ export function authRepository(db: DB) {
         .innerJoin('users as u', 'u.id', 'h.user_id')
         .select(['h.handle', 'u.display_name as displayName'])
         .where('h.handle', '=', handle)
+        .modifyEnd(prepared)
         .executeTakeFirst();
     },
 

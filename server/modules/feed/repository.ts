@@ -1,6 +1,6 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Cursor } from '../../../core/feed';
-import type { DB } from '../../plugins/db';
+import { type DB, prepared } from '../../plugins/db';
 
 export interface PostRow {
   id: number;
@@ -56,6 +56,7 @@ export function feedRepository(db: DB) {
         .select(['p.id', 'p.handle', 'p.url', 'p.description', 'p.created_at as createdAt'])
         .orderBy('page.created_at', 'desc')
         .orderBy('page.id', 'desc')
+        .modifyEnd(prepared)
         .execute();
     },
 
@@ -65,6 +66,7 @@ export function feedRepository(db: DB) {
         .selectFrom('follows')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('follower_id', '=', readerId)
+        .modifyEnd(prepared)
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
@@ -106,7 +108,8 @@ export function feedRepository(db: DB) {
           limit ${limit}
         ) page
         join posts p on p.id = page.id
-        order by page.created_at desc, page.id desc`.execute(db);
+        order by page.created_at desc, page.id desc
+        ${prepared}`.execute(db);
       return result.rows;
     },
   };

@@ -1,6 +1,6 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Cursor } from '../../../core/feed';
-import type { DB } from '../../plugins/db';
+import { type DB, prepared } from '../../plugins/db';
 
 function olderThan(cursor: Cursor | null): Expression<SqlBool> {
   if (!cursor) return sql<SqlBool>`true`;
@@ -83,6 +83,7 @@ export function postsRepository(db: DB) {
         .where('h.handle', '=', handle)
         .orderBy('p.createdAt', 'desc')
         .orderBy('p.id', 'desc')
+        .modifyEnd(prepared)
         .execute();
       if (rows.length === 0) return null;
       type Row = (typeof rows)[number];
