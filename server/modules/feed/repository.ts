@@ -78,8 +78,9 @@ export function feedRepository(db: DB) {
      * one hash table (a hashed subplan: `coalesce` keeps the planner from turning it into a join,
      * which would sort everything); only posts whose handle is in it have the follow and its
      * liveness checked by key. Exact when it returns `limit` rows; fewer means the walk ran out and
-     * the caller asks `feedPage`. Each row carries the reader's follow count (for the first page). Cost: limit ÷ (share of recent posts the reader follows),
-     * whatever the follow count. See docs/decisions/0060.
+     * the caller asks `feedPage`. Each row carries the reader's follow count (for the first page).
+     * Cost: limit ÷ (share of recent posts the reader follows), whatever the follow count. See
+     * docs/decisions/0061.
      */
     async recentFeedPage(
       readerId: string,

@@ -3,7 +3,7 @@ import type { DB } from '../../plugins/db';
 import { feedRepository } from './repository';
 
 /**
- * How the feed chooses its query (docs/decisions/0060). From this many follows it first walks
+ * How the feed chooses its query (docs/decisions/0061). From this many follows it first walks
  * everybody's newest posts; below it one index descent per follow is cheaper than any walk.
  */
 export const WALK_FROM_FOLLOWS = 32;

@@ -28,8 +28,10 @@ export function postsService(db: DB, policy: LinkPolicy) {
   }
 
   return {
-    /** The input has passed the link rules (route schema); the post keeps the handle it was made under. */
-    /** `created` is false for a repeated submission (same idempotency key): the first post is returned. */
+    /**
+     * The input has passed the link rules (route schema); the post keeps the handle it was made under.
+     * `created` is false for a repeated submission (same idempotency key): the first post is returned.
+     */
     async create(
       author: { id: string; handle: string },
       input: { url: string; description: string; idempotencyKey?: string | undefined },

@@ -2,21 +2,16 @@ import { type KeyboardEvent, useEffect, useReducer, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { CHAT_FORM_TEXT, type PublicChatForm, type SubmissionResult, summaryLines, thankYouLines } from '../../../core/chat-form';
 import { api, errorMessage } from '../../app/api-client';
+import { newIdempotencyKey } from '../../app/idempotency-key';
 import { paths } from '../../app/paths';
 import { useApiGet } from '../../app/use-api';
 import { ErrorAlert } from '../../ui/alert';
 import { CopyButton } from '../../ui/copy-button';
 import { announcement, answersByField, chatFormReducer, initialChatFormState } from './chat-form-machine';
 
-/** A fresh idempotency key; getRandomValues works outside secure contexts too (unlike randomUUID). */
-function newSubmissionKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 function ChatForm({ form }: { form: PublicChatForm }) {
   const [state, dispatch] = useReducer(chatFormReducer, form.questions, (questions) =>
-    initialChatFormState(questions, newSubmissionKey()),
+    initialChatFormState(questions, newIdempotencyKey()),
   );
   const inputRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
@@ -176,7 +171,7 @@ function ChatForm({ form }: { form: PublicChatForm }) {
           <button
             type="button"
             className="link-button"
-            onClick={() => dispatch({ type: 'reset', submissionKey: newSubmissionKey() })}
+            onClick={() => dispatch({ type: 'reset', submissionKey: newIdempotencyKey() })}
           >
             {CHAT_FORM_TEXT.reset}
           </button>

@@ -6,6 +6,7 @@ import { POST_MESSAGES } from '../../../core/post-text';
 import { track } from '../../app/analytics';
 import { api, errorMessage } from '../../app/api-client';
 import { useAuth } from '../../app/auth';
+import { newIdempotencyKey } from '../../app/idempotency-key';
 import { paths } from '../../app/paths';
 import { useApiGet } from '../../app/use-api';
 
@@ -49,7 +50,7 @@ function UploadForm({ policy }: { policy: LinkPolicy | undefined }) {
     setStatus({ kind: 'sharing' });
     try {
       if (attempt.current?.url !== url || attempt.current.description !== description) {
-        attempt.current = { key: crypto.randomUUID(), url, description };
+        attempt.current = { key: newIdempotencyKey(), url, description };
       }
       const { post } = await api.post<{ post: PublicPost }>('/api/posts', {
         url,
