@@ -30,7 +30,7 @@ export async function createBenchDatabase(kind: BenchDatabase, adminUrl: string 
       kind,
       serverEnv: { DATABASE_URL: scratch.url },
       location: scratch.url,
-      open: () => openDatabase({ databaseUrl: scratch.url, dataDir: 'unused' }),
+      open: () => openDatabase({ databaseUrl: scratch.url, dataDir: 'unused', listen: false }),
       drop: scratch.drop,
     };
   } else {

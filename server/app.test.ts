@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../tests/fixtures/app';
-import { testDatabaseKind } from '../tests/fixtures/database';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 
@@ -58,7 +57,7 @@ describe('request logs', () => {
   async function loggedApp(env: Record<string, string>) {
     const lines: Array<Record<string, unknown>> = [];
     const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, ...env });
-    const database = { db: t.db, kind: testDatabaseKind(), close: async () => {} };
+    const database = t.shared;
     const app = await buildApp(config, {
       database,
       closeDatabase: false,

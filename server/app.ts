@@ -12,6 +12,17 @@ import { ResponseLog } from './plugins/request-log';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { webPlugin } from './plugins/web';
+import { type ReadCache, readCache } from './read-cache';
+
+/** Cached reads live at most this long even when no change is heard (docs/decisions/0065). */
+const READ_CACHE_MAX_AGE_MS = 60_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Reads answered from memory until the data behind them changes. */
+    reads: ReadCache;
+  }
+}
 
 export interface BuildOptions {
   database: DatabaseHandle;
@@ -53,6 +64,15 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     reply.header('x-request-id', request.id);
   });
 
+  app.decorate(
+    'reads',
+    readCache(options.database.changes, {
+      maxEntries: config.readCacheEntries,
+      maxAgeMs: READ_CACHE_MAX_AGE_MS,
+      freeze: config.env !== 'production',
+    }),
+  );
+  app.addHook('onClose', async () => app.reads.close());
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   await app.register(errorHandlerPlugin);

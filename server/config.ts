@@ -107,6 +107,12 @@ const envSchema = z.object({
     .int('must be a whole number of milliseconds')
     .min(0, 'must be 0 or more')
     .default(1000),
+  READ_CACHE_ENTRIES: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(5000),
   TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
   LINK_PROVIDERS: providerList,
@@ -142,6 +148,8 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   /** At info and above, a response that takes at least this long is logged (a 5xx always is). */
   logSlowMs: number;
+  /** How many reads (sessions, feed pages, profiles) the server keeps in memory; 0 keeps none. */
+  readCacheEntries: number;
   trustProxy: boolean;
   redisUrl: string | undefined;
   gtmId: string | undefined;
@@ -193,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ownerEmail: e.OWNER_EMAIL?.toLowerCase(),
     logLevel: e.LOG_LEVEL,
     logSlowMs: e.LOG_SLOW_MS,
+    readCacheEntries: e.READ_CACHE_ENTRIES,
     trustProxy: e.TRUST_PROXY === 'true',
     redisUrl: e.REDIS_URL,
     gtmId: e.GTM_ID,

@@ -4,14 +4,20 @@ import pg from 'pg';
 import { migrations } from '../../db/migrations/index';
 import type { Database } from '../../db/schema';
 import { lockDataDir } from './data-dir-lock';
+import { ChangeClock, listenForChanges, watchWrites } from './db-changes';
 
 export type DB = Kysely<Database>;
 
 export interface DatabaseHandle {
   db: DB;
   kind: 'pglite' | 'postgres';
+  /** Moves whenever data behind cached reads may have changed (docs/decisions/0065). */
+  changes: ChangeClock;
   close(): Promise<void>;
 }
+
+/** How long opening waits for the change notifications to listen; until then nothing is cached. */
+const LISTEN_WAIT_MS = 2_000;
 
 const INT8_OID = 20;
 
@@ -45,7 +51,12 @@ function prepareMarkedQueries(pool: pg.Pool): void {
 }
 
 /** The only place a Kysely instance is made. */
-export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** Listen for other processes' changes (PostgreSQL); one-off scripts that cache nothing say false. */
+  listen?: boolean;
+}): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -63,22 +74,34 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
     pool.on('error', (error) => {
       if (!closing) process.stderr.write(`database: idle connection lost: ${error.message}\n`);
     });
+    // Other processes write to the same database: until this one hears their changes it caches nothing.
+    const changes = new ChangeClock(false);
+    const listener =
+      options.listen === false
+        ? null
+        : listenForChanges(options.databaseUrl, changes, (message) => process.stderr.write(`${message}\n`));
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({
-        pool,
-        // Just-in-time compilation pays off for long analytic queries; for the app's short indexed
-        // queries it only adds 50-150 ms whenever an estimate crosses jit_above_cost (issue 9).
-        onCreateConnection: async (connection) => {
-          await connection.executeQuery(CompiledQuery.raw('set jit = off'));
-        },
-      }),
+      dialect: watchWrites(
+        new PostgresDialect({
+          pool,
+          // Just-in-time compilation pays off for long analytic queries; for the app's short indexed
+          // queries it only adds 50-150 ms whenever an estimate crosses jit_above_cost (issue 9).
+          onCreateConnection: async (connection) => {
+            await connection.executeQuery(CompiledQuery.raw('set jit = off'));
+          },
+        }),
+        changes,
+      ),
     });
+    if (listener) await Promise.race([listener.ready, new Promise((resolve) => setTimeout(resolve, LISTEN_WAIT_MS).unref())]);
     return {
       db,
       kind: 'postgres',
-      close: () => {
+      changes,
+      close: async () => {
         closing = true;
-        return db.destroy();
+        await listener?.close();
+        await db.destroy();
       },
     };
   }
@@ -96,10 +119,13 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
     const client = inMemory
       ? await PGlite.create(undefined, { parsers })
       : await createDurablePGlite(options.dataDir, { parsers });
-    const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+    // One process holds the folder (the lock above), so every change passes through this Kysely.
+    const changes = new ChangeClock(true);
+    const db = new Kysely<Database>({ dialect: watchWrites(new PGliteDialect(client), changes) });
     return {
       db,
       kind: 'pglite',
+      changes,
       close: async () => {
         try {
           if (!client.closed) await sql`checkpoint`.execute(db);

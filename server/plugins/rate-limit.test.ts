@@ -3,7 +3,6 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../tests/fixtures/app';
-import { testDatabaseKind } from '../../tests/fixtures/database';
 import { aChatForm, as, aUser, type TestUser } from '../../tests/fixtures/factories';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -169,7 +168,7 @@ describe.skipIf(!hasRedis)('with REDIS_URL, two app processes share one count', 
   let apps: FastifyInstance[] = [];
   beforeAll(async () => {
     // Two instances on this file's database, as two processes would share one PostgreSQL.
-    const database = { db: t.db, kind: testDatabaseKind(), close: async () => {} };
+    const database = t.shared;
     const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, LOG_LEVEL: 'silent', REDIS_URL: redisUrl });
     apps = [
       await buildApp(config, { database, logger: false, closeDatabase: false }),

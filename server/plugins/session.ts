@@ -11,6 +11,7 @@ export const SESSION_IDLE_MS = 14 * DAY;
 export const SESSION_ABSOLUTE_MS = 60 * DAY;
 /** Writing last_seen_at on every request would make every read a write. */
 const TOUCH_EVERY_MS = 60_000;
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -52,8 +53,13 @@ export const sessionPlugin = fp<{ config: Config }>(
       const token = request.cookies[cookieName];
       if (!token || token.length > 200) return;
       const now = Date.now();
-      const row = await repo.sessionUser(hashToken(token), now, SESSION_IDLE_MS);
-      if (!row) return;
+      const id = hashToken(token);
+      const load = () => repo.sessionUser(id, now, SESSION_IDLE_MS);
+      // A request that may change something always asks the database, so a session ended in
+      // another process cannot write even in the moment before that process's notice arrives.
+      const row = SAFE_METHODS.has(request.method) ? await app.reads.get(`session:${id}`, load) : await load();
+      // A cached row may have expired or gone idle since it was read.
+      if (!row || row.expiresAt <= now || row.lastSeenAt <= now - SESSION_IDLE_MS) return;
       request.sessionId = row.sessionId;
       request.user = {
         id: row.userId,
@@ -64,7 +70,10 @@ export const sessionPlugin = fp<{ config: Config }>(
         admin: row.admin,
         owner: config.ownerEmail !== undefined && row.email === config.ownerEmail,
       };
-      if (now - row.lastSeenAt > TOUCH_EVERY_MS) await repo.touchSession(row.sessionId, now);
+      if (now - row.lastSeenAt > TOUCH_EVERY_MS) {
+        await repo.touchSession(row.sessionId, now);
+        app.reads.forget(`session:${id}`);
+      }
     });
 
     app.decorate('sessions', {

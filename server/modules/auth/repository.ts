@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
 import { type DB, prepared } from '../../plugins/db';
+import { keepsCachedReads } from '../../plugins/db-changes';
 
 export interface SessionRow {
   sessionId: string;
   lastSeenAt: number;
+  expiresAt: number;
   userId: string;
   email: string;
   displayName: string;
@@ -22,6 +24,7 @@ export function authRepository(db: DB) {
         .select([
           's.id as sessionId',
           's.last_seen_at as lastSeenAt',
+          's.expires_at as expiresAt',
           'u.id as userId',
           'u.email',
           'u.display_name as displayName',
@@ -47,7 +50,13 @@ export function authRepository(db: DB) {
     },
 
     async touchSession(sessionId: string, now: number): Promise<void> {
-      await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
+      await db
+        .updateTable('sessions')
+        .set({ last_seen_at: now })
+        .where('id', '=', sessionId)
+        .where('last_seen_at', '<', now)
+        .modifyEnd(keepsCachedReads)
+        .execute();
     },
 
     async createSession(row: { id: string; userId: string; now: number; expiresAt: number }): Promise<void> {

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, signIn, signInLanding, type TestApp } from '../../../tests/fixtures/app';
-import { testDatabaseKind } from '../../../tests/fixtures/database';
 import {
   aSessionFor,
   as,
@@ -12,6 +11,7 @@ import {
 } from '../../../tests/fixtures/factories';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
+import { ChangeClock } from '../../plugins/db-changes';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../plugins/session';
 
 /**
@@ -290,8 +290,50 @@ describe('cross-site writes', () => {
   });
 });
 
+describe('sessions answered from memory (docs/decisions/0065)', () => {
+  it('asks the database on every write, so a session ended elsewhere cannot post before the news arrives', async () => {
+    // This app gets a clock of its own: changes through t.db go unheard, as a change by another
+    // process is until its notice arrives.
+    const clock = new ChangeClock(true);
+    const app = await buildApp(t.config, { database: { ...t.shared, changes: clock }, logger: false, closeDatabase: false });
+    try {
+      const author = await aUser(t.db, { handle: 'ended-elsewhere' });
+      const meHere = async () =>
+        (await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: author.cookie } })).json().user;
+      expect((await meHere())?.id).toBe(author.id);
+      await t.db.deleteFrom('sessions').where('user_id', '=', author.id).execute();
+      expect((await meHere())?.id).toBe(author.id);
+      const post = await app.inject({
+        method: 'POST',
+        url: '/api/posts',
+        headers: { cookie: author.cookie, 'content-type': 'application/json', origin: 'http://localhost:3000' },
+        payload: JSON.stringify({ url: 'https://drive.google.com/file/d/abc', description: 'After the end' }),
+      });
+      expect(post.statusCode).toBe(401);
+      expect(await t.db.selectFrom('posts').select('id').where('user_id', '=', author.id).execute()).toEqual([]);
+      clock.tick();
+      expect(await meHere()).toBeNull();
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('ends a session read from memory at its absolute timeout, not up to a minute later', async () => {
+    const user = await aUser(t.db);
+    await backDate(user.cookie, { expires_at: Date.now() + 5_000 });
+    expect((await me(user.cookie))?.id).toBe(user.id);
+    const later = Date.now() + 10_000;
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(later);
+    try {
+      expect(await me(user.cookie)).toBeNull();
+    } finally {
+      clock.mockRestore();
+    }
+  });
+});
+
 /** A second app on this file's database (it stays open when that app closes). */
-const sharedDatabase = () => ({ db: t.db, kind: testDatabaseKind(), close: async () => {} });
+const sharedDatabase = () => t.shared;
 
 describe('in production', () => {
   const production = {

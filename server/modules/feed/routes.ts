@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../core/api';
-import { cursorParamSchema, feedPageSchema } from '../../../core/feed';
+import { cursorParamSchema, encodeCursor, feedPageSchema } from '../../../core/feed';
 import { requireUser } from '../../plugins/session';
 import { feedService } from './service';
 
@@ -21,7 +21,8 @@ export async function feedRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = requireUser(request);
       reply.header('cache-control', 'private, no-store');
-      return feed.page(user.id, request.query.cursor);
+      const { cursor } = request.query;
+      return app.reads.get(`feed:${user.id}:${cursor ? encodeCursor(cursor) : ''}`, () => feed.page(user.id, cursor));
     },
   );
 }

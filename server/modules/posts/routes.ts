@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../core/api';
-import { cursorParamSchema, publicPostSchema } from '../../../core/feed';
+import { cursorParamSchema, encodeCursor, publicPostSchema } from '../../../core/feed';
 import { handleParamSchema, normalizeHandle } from '../../../core/handle';
 import { newPostSchema } from '../../../core/link';
 import { linkPolicySchema, ownPostPageSchema, postIdParamSchema, postPageSchema, profileSchema } from '../../../core/post';
@@ -83,7 +83,9 @@ export async function postsRoutes(app: FastifyInstance, { config }: { config: Co
     { schema: { params: handleParams, querystring: pageQuery, response: { 200: postPageSchema, ...errors } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return posts.profilePosts(request.params.handle, request.query.cursor);
+      const { handle } = request.params;
+      const { cursor } = request.query;
+      return app.reads.get(`posts:${handle}:${cursor ? encodeCursor(cursor) : ''}`, () => posts.profilePosts(handle, cursor));
     },
   );
 }

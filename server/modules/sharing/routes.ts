@@ -57,7 +57,7 @@ const qrFileSchema = z.string().transform((file, ctx) => {
 
 /** Our own QR codes (decisions.md: never a third-party QR service), the printable card, link previews. */
 export async function sharingRoutes(app: FastifyInstance, { config }: { config: Config }) {
-  const service = sharingService(app.db, config);
+  const service = sharingService(app.db, config, app.reads);
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHeadProvider(linkPreviewHead(service, config.publicUrl));
 

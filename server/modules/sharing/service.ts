@@ -13,6 +13,7 @@ import {
 import type { Config } from '../../config';
 import { badRequest, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
+import type { ReadCache } from '../../read-cache';
 import { authService } from '../auth/service';
 import { postsService } from '../posts/service';
 import { atomFeed } from './atom';
@@ -46,7 +47,7 @@ export interface CachedImage {
 }
 
 /** QR codes, the printable card and the profile data behind link previews. */
-export function sharingService(db: DB, config: Config) {
+export function sharingService(db: DB, config: Config, reads?: ReadCache) {
   const profiles = authService(db, config);
   const posts = postsService(db, config.linkPolicy);
 
@@ -59,7 +60,7 @@ export function sharingService(db: DB, config: Config) {
     async publicProfile(raw: string): Promise<PublicProfile | undefined> {
       const handle = normalizeHandle(raw);
       if (!looksLikeHandle(handle)) return undefined;
-      return profiles.publicProfile(handle);
+      return reads ? reads.get(`profile:${handle}`, () => profiles.publicProfile(handle)) : profiles.publicProfile(handle);
     },
 
     /** The connect page: the handle's public face and its single latest post. */
