@@ -21,6 +21,8 @@ describe('configuration', () => {
     [{ ADMIN_EMAILS: 'a@b.c, nope' }, /^ADMIN_EMAILS: /],
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL: must be one of/],
     [{ LOG_SLOW_MS: 'soon' }, /^LOG_SLOW_MS: must be a whole number of milliseconds/],
+    [{ READ_CACHE_ENTRIES: '-1' }, /^READ_CACHE_ENTRIES: must be 0 or more/],
+    [{ READ_CACHE_ENTRIES: 'many' }, /^READ_CACHE_ENTRIES: must be a whole number/],
     [{ SESSION_SECRET: 'short' }, /^SESSION_SECRET: must be at least 32/],
     [{ NODE_ENV: 'production', OIDC_ISSUER: 'https://accounts.google.com', OIDC_CLIENT_ID: 'x' }, /^SESSION_SECRET: is required/],
     [{ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }, /^OIDC_ISSUER: is required/],

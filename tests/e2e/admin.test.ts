@@ -176,7 +176,12 @@ describe.skipIf(skipE2E)('the admin area', () => {
 
     // Ending a user's sessions signs them out on every device at once.
     await page.goto(`${server.url}/admin/users-overview?q=${encodeURIComponent(CAROL.email)}`);
-    await page.locator('.admin-item', { hasText: CAROL.email }).getByRole('button', { name: 'End sessions' }).click();
+    const carolItem = page.locator('.admin-item', { hasText: CAROL.email });
+    await carolItem.getByRole('button', { name: 'End sessions' }).click();
+    // It asks first; the question takes focus so a keyboard user lands on it.
+    await carolItem.getByText(`Sign ${CAROL.email} out on every device?`).waitFor();
+    expect(await carolItem.locator('.admin-confirm').evaluate((panel) => panel === document.activeElement)).toBe(true);
+    await carolItem.getByRole('button', { name: 'Yes, sign them out' }).click();
     await page
       .getByRole('status')
       .getByText(new RegExp(`^Signed ${CAROL.email.replace('.', '\\.')} out of \\d+ sessions?\\.$`))

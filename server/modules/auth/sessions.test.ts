@@ -318,6 +318,30 @@ describe('sessions answered from memory (docs/decisions/0065)', () => {
     }
   });
 
+  it('asks the database every time with READ_CACHE_ENTRIES=0', async () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PUBLIC_URL: 'http://localhost:3000',
+      LOG_LEVEL: 'silent',
+      READ_CACHE_ENTRIES: '0',
+    });
+    const app = await buildApp(config, {
+      database: { ...t.shared, changes: new ChangeClock(true) },
+      logger: false,
+      closeDatabase: false,
+    });
+    try {
+      const user = await aUser(t.db);
+      const meHere = async () =>
+        (await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: user.cookie } })).json().user;
+      expect((await meHere())?.id).toBe(user.id);
+      await t.db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+      expect(await meHere()).toBeNull();
+    } finally {
+      await app.close();
+    }
+  });
+
   it('ends a session read from memory at its absolute timeout, not up to a minute later', async () => {
     const user = await aUser(t.db);
     await backDate(user.cookie, { expires_at: Date.now() + 5_000 });

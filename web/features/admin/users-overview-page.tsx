@@ -27,7 +27,7 @@ function UserCard({
   onChanged(): void;
   onStatus(status: Status): void;
 }) {
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<'delete' | 'end-sessions' | null>(null);
   const [busy, setBusy] = useState(false);
   const headingId = useId();
   const isMe = user.id === me.id;
@@ -42,7 +42,7 @@ function UserCard({
       onStatus({ kind: 'error', text: errorMessage(err) });
     } finally {
       setBusy(false);
-      setConfirming(false);
+      setConfirming(null);
     }
   }
 
@@ -93,17 +93,29 @@ function UserCard({
       </div>
       {isMe ? (
         <p className="muted admin-item-actions">This is you.</p>
-      ) : confirming ? (
+      ) : confirming === 'delete' ? (
         <ConfirmPanel
           confirmLabel="Yes, delete"
           busyLabel="Deleting..."
           busy={busy}
           onConfirm={remove}
-          onCancel={() => setConfirming(false)}
+          onCancel={() => setConfirming(null)}
         >
           <p>
             Delete <strong>{user.email}</strong>? Their profile, handle, posts and follows are removed; a backup is kept and they
             can be restored from Deleted users.
+          </p>
+        </ConfirmPanel>
+      ) : confirming === 'end-sessions' ? (
+        <ConfirmPanel
+          confirmLabel="Yes, sign them out"
+          busyLabel="Signing out..."
+          busy={busy}
+          onConfirm={endSessions}
+          onCancel={() => setConfirming(null)}
+        >
+          <p>
+            Sign <strong>{user.email}</strong> out on every device? Nothing of theirs is removed; they can sign in again.
           </p>
         </ConfirmPanel>
       ) : (
@@ -111,13 +123,13 @@ function UserCard({
           <button type="button" className="button button-small" onClick={toggleAdmin} disabled={busy}>
             {user.admin ? 'Remove admin' : 'Make admin'}
           </button>
-          <button type="button" className="button button-small" onClick={endSessions} disabled={busy}>
+          <button type="button" className="button button-small" onClick={() => setConfirming('end-sessions')} disabled={busy}>
             End sessions
           </button>
           <button
             type="button"
             className="button button-small button-danger-outline"
-            onClick={() => setConfirming(true)}
+            onClick={() => setConfirming('delete')}
             disabled={busy}
           >
             Delete
