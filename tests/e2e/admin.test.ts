@@ -181,6 +181,7 @@ describe.skipIf(skipE2E)('the admin area', () => {
     // It asks first; the question takes focus so a keyboard user lands on it.
     await carolItem.getByText(`Sign ${CAROL.email} out on every device?`).waitFor();
     expect(await carolItem.locator('.admin-confirm').evaluate((panel) => panel === document.activeElement)).toBe(true);
+    await screenshot(page, 'admin-users-confirm-end-sessions-desktop');
     await carolItem.getByRole('button', { name: 'Yes, sign them out' }).click();
     await page
       .getByRole('status')
