@@ -35,7 +35,8 @@ export const securityPlugin = fp<{ config: Config }>(
 
     const publicOrigin = new URL(config.publicUrl).origin;
     app.addHook('onRequest', async (request) => {
-      if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+      // The routed pattern, not the raw URL: '/%61pi/…' routes to '/api/…' and must be checked too.
+      if (!UNSAFE_METHODS.has(request.method) || !request.routeOptions.url?.startsWith('/api/')) return;
       const site = request.headers['sec-fetch-site'];
       if (site === 'cross-site' || site === 'same-site') throw forbidden('Cross-site requests are not accepted.');
       const origin = request.headers.origin;

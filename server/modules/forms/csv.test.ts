@@ -27,6 +27,10 @@ describe('CSV export (RFC 4180, formula-injection-safe)', () => {
     expect(csvRecords([[cell]])).toBe(`${expected}\r\n`);
   });
 
+  it('quotes a cell holding a semicolon, so a semicolon-locale spreadsheet keeps it whole', () => {
+    expect(csvRecords([['bread;=HYPERLINK("http://evil")', 'plain']])).toBe('"bread;=HYPERLINK(""http://evil"")",plain\r\n');
+  });
+
   it('leaves formula characters alone when they are not first', () => {
     expect(csvRecords([['a=b', '1-2', 'me@example.com']])).toBe('a=b,1-2,me@example.com\r\n');
   });

@@ -4,11 +4,11 @@ import { SUBMITTED_AT_COLUMN } from '../../../core/chat-form';
 import type { SubmissionRow } from './repository';
 
 /**
- * RFC 4180: CRLF between records; a field with a comma, quote or any line break is quoted and its
- * quotes doubled. Cells starting with =, +, -, @, tab or CR get a leading ' so a spreadsheet shows
+ * RFC 4180: CRLF between records; a field with a comma, quote, semicolon or any line break is
+ * quoted and its quotes doubled (Excel in semicolon locales splits unquoted cells at ';'). Cells starting with =, +, -, @, tab or CR get a leading ' so a spreadsheet shows
  * them as text instead of running them as formulas (CSV injection).
  */
-const OPTIONS = { record_delimiter: 'windows', escape_formulas: true, quoted_match: /[\r\n]/ } as const;
+const OPTIONS = { record_delimiter: 'windows', escape_formulas: true, quoted_match: /[\r\n;]/ } as const;
 
 export function csvRecords(records: string[][]): string {
   return stringify(records, OPTIONS);
