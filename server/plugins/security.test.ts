@@ -13,7 +13,11 @@ describe('the cross-site write check', () => {
     'decides on the routed path: %s from another site is refused and the session lives on',
     async (url) => {
       const person = await aUser(t.db);
-      const forged = await t.app.inject({ method: 'POST', url, headers: { cookie: person.cookie, origin: 'https://evil.example' } });
+      const forged = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie: person.cookie, origin: 'https://evil.example' },
+      });
       expect(forged.statusCode).toBe(403);
       expect(forged.json().message).toBe('Cross-site requests are not accepted.');
       const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: person.cookie } });
