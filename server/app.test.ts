@@ -50,6 +50,19 @@ describe('the server', () => {
     const res = await t.app.inject('/healthz');
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it('ignores a client-sent X-Request-Id unless TRUST_PROXY says a proxy sets it', async () => {
+    const forged = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'forged-id' } });
+    expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, LOG_LEVEL: 'silent', TRUST_PROXY: 'true' });
+    const proxied = await buildApp(config, { database: t.shared, closeDatabase: false, logger: false });
+    try {
+      const res = await proxied.inject({ url: '/healthz', headers: { 'x-request-id': 'from-the-proxy' } });
+      expect(res.headers['x-request-id']).toBe('from-the-proxy');
+    } finally {
+      await proxied.close();
+    }
+  });
 });
 
 describe('request logs', () => {

@@ -51,7 +51,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     logController: new ResponseLog({ level: config.logLevel, slowMs: config.logSlowMs }),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
-    requestIdHeader: 'x-request-id',
+    // A client-sent X-Request-Id is only believed from a trusted proxy; anyone else gets a fresh id.
+    requestIdHeader: config.trustProxy ? 'x-request-id' : false,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 500 },
     return503OnClosing: true,
@@ -81,7 +82,10 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(dbPlugin, { database: options.database, closeOnShutdown: options.closeDatabase ?? true });
   await app.register(sessionPlugin, { config });
   await app.register(rateLimitPlugin, { config });
-  await app.register(webPlugin, options.webRoot ? { root: options.webRoot } : {});
+  await app.register(webPlugin, {
+    sourceMaps: config.env !== 'production',
+    ...(options.webRoot ? { root: options.webRoot } : {}),
+  });
   await registerModules(app, config);
   return app;
 }

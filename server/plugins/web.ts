@@ -27,15 +27,25 @@ function withHead(html: string, head: string): string {
 
 const NOT_BUILT = 'The web app is not built yet: run `npm run build` (npm start does it for you).';
 
-/** Serves the built web app: hashed assets cached for good, every other page path gets index.html. */
-export const webPlugin = fp<{ root?: string }>(
-  async (app: FastifyInstance, { root = WEB_ROOT }) => {
+/**
+ * Serves the built web app: hashed assets cached for good, every other page path gets index.html.
+ * Source maps are served only outside production: they would publish the whole client source.
+ */
+export const webPlugin = fp<{ root?: string; sourceMaps?: boolean }>(
+  async (app: FastifyInstance, { root = WEB_ROOT, sourceMaps = true }) => {
     const built = existsSync(join(root, 'index.html'));
     const headProviders: HeadProvider[] = [];
     app.decorate('addHeadProvider', (provider: HeadProvider) => {
       headProviders.push(provider);
     });
 
+    if (!sourceMaps) {
+      app.addHook('onRequest', async (request, reply) => {
+        const path = request.url.split('?')[0] ?? '';
+        if (path.endsWith('.map'))
+          return reply.code(404).send({ error: 'Not Found', message: 'Source maps are not served here.' });
+      });
+    }
     if (built) {
       await app.register(fastifyStatic, {
         root,
