@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -75,7 +74,6 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   );
   app.addHook('onClose', async () => app.reads.close());
   await app.register(cookie, { secret: config.sessionSecret });
-  await app.register(formbody, { bodyLimit: 16 * 1024 });
   await app.register(errorHandlerPlugin);
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin, { config });

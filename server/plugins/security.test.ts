@@ -25,3 +25,19 @@ describe('the cross-site write check', () => {
     },
   );
 });
+
+describe('request bodies', () => {
+  it('refuses a form-encoded body on a JSON endpoint and stores nothing', async () => {
+    const author = await aUser(t.db, { handle: 'form-body-author' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: { cookie: author.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ url: 'https://drive.google.com/file/d/abc', description: 'Form' }).toString(),
+    });
+    expect(res.statusCode).toBe(415);
+    expect(typeof res.json().message).toBe('string');
+    const posts = await t.db.selectFrom('posts').select('id').where('user_id', '=', author.id).execute();
+    expect(posts).toEqual([]);
+  });
+});

@@ -1,4 +1,5 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider, { type Configuration } from 'oidc-provider';
 import { z } from 'zod';
@@ -140,6 +141,8 @@ export async function mountDevProvider(
   });
 
   await app.register(async (scope) => {
+    // The sign-in page is a plain HTML form: the only place Freshlist reads form-encoded bodies.
+    await scope.register(formbody, { bodyLimit: 16 * 1024 });
     const action = (uid: string) => `${DEV_ISSUER_PATH}/interaction/${uid}`;
     const params = z.object({ uid: z.string().min(1).max(200) });
 
