@@ -46,6 +46,22 @@ describe('link rules', () => {
     const post = newPostSchema(policy).parse({ url: ' https://mega.nz/a ', description: ' Menu ' });
     expect(post).toEqual({ url: 'https://mega.nz/a', description: 'Menu' });
   });
+
+  it.each([
+    ['https://drive.google.com/file/d/a\tb', 'https://drive.google.com/file/d/ab', 'a tab'],
+    ['https://drive.google.com/file/d/a\nb', 'https://drive.google.com/file/d/ab', 'a line break'],
+    ['https://drive.google.com\\file\\d\\x', 'https://drive.google.com/file/d/x', 'backslashes'],
+    ['https://drive\uFF0Egoogle\uFF0Ecom/file', 'https://drive.google.com/file', 'full-width dots'],
+    ['https://Drive.Google.com/a b', 'https://drive.google.com/a%20b', 'capitals and a space'],
+  ])('stores the link as the browser will read it: %j (%s)', (url, stored) => {
+    expect(newPostSchema(policy).parse({ url, description: '' }).url).toBe(stored);
+  });
+
+  it('counts the stored form against the length limit too', () => {
+    const spaces = `https://drive.google.com/${' x'.repeat(200)}`;
+    expect(spaces.length).toBeLessThanOrEqual(500);
+    expect(linkProblem(spaces, policy)).toBe(LINK_MESSAGES.tooLong);
+  });
 });
 
 describe('tricky hosts', () => {

@@ -92,8 +92,18 @@ export function linkProblem(raw: string, policy: LinkPolicy): string | null {
   if (url.port !== '' || !allowedHosts(policy).some((entry) => hostMatches(url.hostname, entry))) {
     return untrustedDomainMessage(policy);
   }
-  if (link.length > LINK_MAX_LENGTH) return LINK_MESSAGES.tooLong;
+  // Both as typed and as stored: the stored form (normalisedLink) can be longer once percent-encoded.
+  if (Math.max(link.length, url.href.length) > LINK_MAX_LENGTH) return LINK_MESSAGES.tooLong;
   return null;
+}
+
+/**
+ * The form a link is stored and shown in: as the URL parser reads it (tabs and line breaks gone,
+ * backslashes as slashes, full-width dots as dots), so what people see is where the link goes.
+ */
+export function normalisedLink(raw: string): string {
+  const url = parseLink(raw.trim());
+  return typeof url === 'string' ? raw.trim() : url.href;
 }
 
 /**
@@ -120,7 +130,8 @@ export function newPostSchema(policy: LinkPolicy) {
       .superRefine((url, ctx) => {
         const problem = linkProblem(url, policy);
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      }),
+      })
+      .transform(normalisedLink),
     description: z
       .string()
       .default('')
