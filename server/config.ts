@@ -114,6 +114,7 @@ const envSchema = z.object({
     .max(1_000_000, 'must be at most 1000000')
     .default(5000),
   TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  OIDC_REQUIRE_EMAIL_VERIFIED: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
   LINK_PROVIDERS: providerList,
   LINK_BLOCKED_HOSTS: hostList,
@@ -129,6 +130,8 @@ export interface OidcSettings {
   issuer: string;
   clientId: string;
   clientSecret: string | undefined;
+  /** Sign in only when the provider says the email is verified (false for providers that never say). */
+  requireVerifiedEmail: boolean;
 }
 
 export interface Config {
@@ -195,7 +198,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID
-        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            requireVerifiedEmail: e.OIDC_REQUIRE_EMAIL_VERIFIED === 'true',
+          }
         : null,
     adminEmails: e.ADMIN_EMAILS,
     ownerEmail: e.OWNER_EMAIL?.toLowerCase(),

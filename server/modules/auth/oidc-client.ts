@@ -24,6 +24,8 @@ interface ClientOptions {
   redirectUri: string;
   /** 'login' makes the development provider ask every time; Google gets its account chooser. */
   prompt: string;
+  /** Accounts are linked by email, so by default an email the provider has not verified is refused. */
+  requireVerifiedEmail: boolean;
   /** Set for the built-in provider: its HTTP calls go to this same app without the network. */
   inProcess?: FastifyInstance;
 }
@@ -101,11 +103,24 @@ export class OidcClient {
       expectedNonce: transaction.nonce,
       idTokenExpected: true,
     });
-    const claims = tokens.claims();
-    const email = typeof claims?.email === 'string' ? claims.email.trim().toLowerCase() : '';
-    if (!claims || !email) throw new SignInError('The identity provider did not share an email address.');
-    if (claims.email_verified === false) throw new SignInError('The identity provider has not verified this email address.');
-    const name = typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : (email.split('@')[0] ?? email);
-    return { subject: `${config.serverMetadata().issuer}#${claims.sub}`, email, name };
+    return identityFromClaims(tokens.claims(), config.serverMetadata().issuer, this.options.requireVerifiedEmail);
   }
+}
+
+/** Who signed in, from the ID token's claims; throws a SignInError a person can read. */
+export function identityFromClaims(
+  claims: oidc.IDToken | undefined,
+  issuer: string,
+  requireVerifiedEmail: boolean,
+): SignedInIdentity {
+  const email = typeof claims?.email === 'string' ? claims.email.trim().toLowerCase() : '';
+  if (!claims || !email) throw new SignInError('The identity provider did not share an email address.');
+  // Some providers send the flag as a string.
+  const verified = claims.email_verified === true || claims.email_verified === 'true';
+  const refused = claims.email_verified === false || claims.email_verified === 'false';
+  if (refused || (requireVerifiedEmail && !verified)) {
+    throw new SignInError('The identity provider has not verified this email address.');
+  }
+  const name = typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : (email.split('@')[0] ?? email);
+  return { subject: `${issuer}#${claims.sub}`, email, name };
 }

@@ -55,6 +55,7 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
       clientSecret,
       redirectUri,
       prompt: 'login',
+      requireVerifiedEmail: true,
       inProcess: app,
     });
   }
