@@ -1,7 +1,7 @@
 import { type ComponentType, lazy } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { ProfilePage } from '../features/profile/profile-page';
-import { AuthProvider } from './auth';
+import { AuthProvider } from '../lib/auth';
 import { AppLayout } from './layout';
 
 /**

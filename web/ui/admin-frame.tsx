@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../app/paths';
-import type { ApiResource } from '../app/use-api';
+import { paths } from '../lib/paths';
+import type { ApiResource } from '../lib/use-api';
 import { ErrorAlert } from './alert';
 
 /** The success line an admin action leaves, and reloading the list it changed. */

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router';
-import { useAuth } from '../app/auth';
-import { paths } from '../app/paths';
+import { useAuth } from '../lib/auth';
+import { paths } from '../lib/paths';
 
 /** The shared footer: who is signed in, a Sign out link, and a way back. */
 export function Footer() {

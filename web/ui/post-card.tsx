@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import type { PublicPost } from '../../core/feed';
 import { postOpenPath } from '../../core/post-text';
 import { relativeTime } from '../../core/time';
-import { track } from '../app/analytics';
-import { paths } from '../app/paths';
+import { track } from '../lib/analytics';
+import { paths } from '../lib/paths';
 
 /** The host a link points at, shown so people know where 'go to page' takes them. */
 function hostOf(url: string): string {

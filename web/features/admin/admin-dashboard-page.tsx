@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import type { AdminOverview } from '../../../core/admin';
 import type { SessionUser } from '../../../core/api';
 import { NOTE_PAGES, NOTE_SLUGS } from '../../../core/notes';
-import { paths } from '../../app/paths';
-import { RequireAdmin } from '../../app/require-admin';
-import { useApiGet } from '../../app/use-api';
+import { paths } from '../../lib/paths';
+import { RequireAdmin } from '../../lib/require-admin';
+import { useApiGet } from '../../lib/use-api';
 
 function Count({ label, value, to }: { label: string; value: number | undefined; to?: string }) {
   const content = (

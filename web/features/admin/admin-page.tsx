@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { SessionUser } from '../../../core/api';
-import { paths } from '../../app/paths';
-import { RequireAdmin } from '../../app/require-admin';
+import { paths } from '../../lib/paths';
+import { RequireAdmin } from '../../lib/require-admin';
 
 /** The frame of every admin sub-page: the admin guard, a way back to the admin dashboard, the heading. */
 export function AdminPage({

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { type AuditEntry, type AuditLogPage as AuditLogResponse, adminActionLabel } from '../../../core/audit';
-import { useApiGet } from '../../app/use-api';
+import { useApiGet } from '../../lib/use-api';
 import { AdminPage, formatDateTime } from './admin-page';
 
 function detailText(details: Record<string, unknown>): string {

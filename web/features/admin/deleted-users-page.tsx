@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { ADMIN_MESSAGES, type DeletedUser, type DeletedUsersList, type RestoreResponse } from '../../../core/admin';
-import { ApiRequestError, api, errorMessage } from '../../app/api-client';
-import { useApiGet } from '../../app/use-api';
+import { ApiRequestError, api, errorMessage } from '../../lib/api-client';
+import { useApiGet } from '../../lib/use-api';
 import { AdminPage, formatDateTime } from './admin-page';
 import { ConfirmPanel } from './confirm-panel';
 

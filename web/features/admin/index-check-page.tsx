@@ -1,5 +1,5 @@
 import type { IndexCheckResponse } from '../../../core/admin';
-import { useApiGet } from '../../app/use-api';
+import { useApiGet } from '../../lib/use-api';
 import { AdminPage } from './admin-page';
 
 function IndexCheck() {

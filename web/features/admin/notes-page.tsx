@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { NOTE_MAX_LENGTH, NOTE_MESSAGES, NOTE_PAGES, type Note, type NoteSlug } from '../../../core/notes';
-import { api, errorMessage } from '../../app/api-client';
-import { useApiGet } from '../../app/use-api';
+import { api, errorMessage } from '../../lib/api-client';
+import { useApiGet } from '../../lib/use-api';
 import { AdminPage, formatDateTime } from './admin-page';
 
 const MarkdownView = lazy(() => import('./markdown-view'));

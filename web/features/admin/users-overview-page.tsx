@@ -8,9 +8,9 @@ import {
   type UsersList,
 } from '../../../core/admin';
 import type { SessionUser } from '../../../core/api';
-import { api, errorMessage } from '../../app/api-client';
-import { paths } from '../../app/paths';
-import { useApiGet } from '../../app/use-api';
+import { api, errorMessage } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
+import { useApiGet } from '../../lib/use-api';
 import { AdminPage, formatDate } from './admin-page';
 import { ConfirmPanel } from './confirm-panel';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AnalyticsReport } from '../../../core/analytics';
-import { RequireAdmin } from '../../app/require-admin';
-import { useApiGet } from '../../app/use-api';
+import { RequireAdmin } from '../../lib/require-admin';
+import { useApiGet } from '../../lib/use-api';
 
 const RANGES = [7, 30, 90] as const;
 

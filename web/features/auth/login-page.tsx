@@ -1,8 +1,8 @@
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { safeRedirectPath } from '../../../core/api';
-import { useAuth } from '../../app/auth';
-import { paths } from '../../app/paths';
-import { SignInButton } from './sign-in-button';
+import { useAuth } from '../../lib/auth';
+import { paths } from '../../lib/paths';
+import { SignInButton } from '../../lib/sign-in-button';
 
 export function LoginPage() {
   const { auth } = useAuth();

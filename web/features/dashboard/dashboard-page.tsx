@@ -2,10 +2,10 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { SessionUser } from '../../../core/api';
 import type { HandleStatus } from '../../../core/handle';
-import { useAuth } from '../../app/auth';
-import { paths } from '../../app/paths';
-import { RequireAuth } from '../../app/require-auth';
-import { useApiGet } from '../../app/use-api';
+import { useAuth } from '../../lib/auth';
+import { paths } from '../../lib/paths';
+import { RequireAuth } from '../../lib/require-auth';
+import { useApiGet } from '../../lib/use-api';
 import { HandleCard } from './handle-card';
 import { YourLists } from './your-lists';
 

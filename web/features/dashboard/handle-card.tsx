@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { HandleStatus } from '../../../core/handle';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 
 /** The dashboard's handle section for each handle status (spec 2, /dashboard; spec 4). */
 export function HandleCard({ status, handle }: { status: HandleStatus | undefined; handle: string | null }) {

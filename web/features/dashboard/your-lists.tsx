@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { OwnPostPage } from '../../../core/post';
-import { paths } from '../../app/paths';
-import { useCursorPages } from '../../app/use-cursor-pages';
+import { paths } from '../../lib/paths';
+import { useCursorPages } from '../../lib/use-cursor-pages';
 import { LoadMore } from '../../ui/load-more';
 import { PostCard } from '../../ui/post-card';
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { FEED_HINT_FOLLOW_COUNT, type FeedPage as FeedPageData } from '../../../core/feed';
-import { useAuth } from '../../app/auth';
-import { paths } from '../../app/paths';
-import { useCursorPages } from '../../app/use-cursor-pages';
+import { useAuth } from '../../lib/auth';
+import { paths } from '../../lib/paths';
+import { useCursorPages } from '../../lib/use-cursor-pages';
 import { LoadMore } from '../../ui/load-more';
 import { PostCard } from '../../ui/post-card';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { FOLLOW_MESSAGES, type FollowersPage as FollowersPageData } from '../../../core/follow';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { PeoplePage } from './people-page';
 
 /** /followers: who follows the signed-in person's handle (those with an approved handle). */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { FOLLOW_MESSAGES, type FollowingPage as FollowingPageData } from '../../../core/follow';
 import { relativeTime } from '../../../core/time';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { PeoplePage } from './people-page';
 
 /** /following: every handle the signed-in person follows, newest follow first. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { RequireAuth } from '../../app/require-auth';
-import { useCursorPages } from '../../app/use-cursor-pages';
+import { RequireAuth } from '../../lib/require-auth';
+import { useCursorPages } from '../../lib/use-cursor-pages';
 import { ErrorAlert } from '../../ui/alert';
 import { LoadMore } from '../../ui/load-more';
 

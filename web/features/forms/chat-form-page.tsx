@@ -1,10 +1,10 @@
 import { type KeyboardEvent, useEffect, useReducer, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { CHAT_FORM_TEXT, type PublicChatForm, type SubmissionResult, summaryLines, thankYouLines } from '../../../core/chat-form';
-import { api, errorMessage } from '../../app/api-client';
-import { newIdempotencyKey } from '../../app/idempotency-key';
-import { paths } from '../../app/paths';
-import { useApiGet } from '../../app/use-api';
+import { api, errorMessage } from '../../lib/api-client';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
+import { paths } from '../../lib/paths';
+import { useApiGet } from '../../lib/use-api';
 import { ErrorAlert } from '../../ui/alert';
 import { CopyButton } from '../../ui/copy-button';
 import { announcement, answersByField, chatFormReducer, initialChatFormState } from './chat-form-machine';

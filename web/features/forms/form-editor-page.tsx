@@ -10,10 +10,10 @@ import {
   type ManagedChatForm,
   normalizeChatForm,
 } from '../../../core/chat-form';
-import { api, errorMessage } from '../../app/api-client';
-import { paths } from '../../app/paths';
-import { RequireAuth } from '../../app/require-auth';
-import { useApiGet } from '../../app/use-api';
+import { api, errorMessage } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
+import { RequireAuth } from '../../lib/require-auth';
+import { useApiGet } from '../../lib/use-api';
 import { ErrorAlert } from '../../ui/alert';
 import { draftOf, emptyDraft, emptyQuestion, type FormDraft, inputOf, moveQuestion, type QuestionDraft } from './form-draft';
 import { FormSharePanel } from './form-share-panel';

@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router';
 import { type ChatFormResponses, SUBMITTED_AT_COLUMN } from '../../../core/chat-form';
-import { paths } from '../../app/paths';
-import { RequireAuth } from '../../app/require-auth';
-import { useApiGet } from '../../app/use-api';
+import { paths } from '../../lib/paths';
+import { RequireAuth } from '../../lib/require-auth';
+import { useApiGet } from '../../lib/use-api';
 import { FormUnavailable } from './form-unavailable';
 
 const formatTime = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

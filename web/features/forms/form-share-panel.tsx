@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { ManagedChatForm } from '../../../core/chat-form';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { CopyButton } from '../../ui/copy-button';
 
 const QR_SHOWN_SIZE = 200;

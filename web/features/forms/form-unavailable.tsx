@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { CHAT_FORM_TEXT } from '../../../core/chat-form';
-import type { ApiRequestError } from '../../app/api-client';
-import { paths } from '../../app/paths';
+import type { ApiRequestError } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
 
 /** A form its owner cannot manage here: gone (404), or someone else's. */
 export function FormUnavailable({ error }: { error: ApiRequestError | undefined }) {

@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import type { SessionUser } from '../../../core/api';
 import type { ChatFormList, ChatFormListItem } from '../../../core/chat-form';
 import { relativeTime } from '../../../core/time';
-import { paths } from '../../app/paths';
-import { RequireAuth } from '../../app/require-auth';
-import { useApiGet } from '../../app/use-api';
+import { paths } from '../../lib/paths';
+import { RequireAuth } from '../../lib/require-auth';
+import { useApiGet } from '../../lib/use-api';
 
 function FormRows({ forms, showOwner }: { forms: ChatFormListItem[]; showOwner: boolean }) {
   const now = Date.now();

@@ -8,14 +8,14 @@ import {
   handleRequestSchema,
   normalizeHandleInput,
 } from '../../../core/handle';
-import { track } from '../../app/analytics';
-import { api } from '../../app/api-client';
-import { useAuth } from '../../app/auth';
-import { paths } from '../../app/paths';
-import { useApiGet } from '../../app/use-api';
+import { track } from '../../lib/analytics';
+import { api } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth';
+import { paths } from '../../lib/paths';
+import { requestErrorPlacement } from '../../lib/request-error';
+import { SignInButton } from '../../lib/sign-in-button';
+import { useApiGet } from '../../lib/use-api';
 import { handleInputProps, SubmitRow, TextAreaField, TextField } from '../../ui/form-field';
-import { SignInButton } from '../auth/sign-in-button';
-import { requestErrorPlacement } from './request-error';
 
 const DRAFT_KEY = 'freshlist:request-handle-draft';
 const REDIRECT_AFTER_MS = 3000;

@@ -2,13 +2,13 @@ import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { HANDLE_REQUEST_MESSAGES } from '../../../core/handle';
 import { acceptInviteSchema, INVITE_MESSAGES, type InviteView, mismatchMessage } from '../../../core/invite';
-import { track } from '../../app/analytics';
-import { ApiRequestError, api } from '../../app/api-client';
-import { useAuth } from '../../app/auth';
-import { paths } from '../../app/paths';
-import { useApiGet } from '../../app/use-api';
+import { track } from '../../lib/analytics';
+import { ApiRequestError, api } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth';
+import { paths } from '../../lib/paths';
+import { SignInButton } from '../../lib/sign-in-button';
+import { useApiGet } from '../../lib/use-api';
 import { SubmitRow, TextField } from '../../ui/form-field';
-import { SignInButton } from '../auth/sign-in-button';
 
 const VALID_LINK = /^[a-z0-9-]{1,30}$/;
 

@@ -2,10 +2,10 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { normalizeHandleInput } from '../../../core/handle';
 import { createAdminHandleSchema, createInviteSchema } from '../../../core/invite';
-import { track } from '../../app/analytics';
-import { api, errorMessage } from '../../app/api-client';
-import { paths } from '../../app/paths';
-import { RequireAdmin } from '../../app/require-admin';
+import { track } from '../../lib/analytics';
+import { api, errorMessage } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
+import { RequireAdmin } from '../../lib/require-admin';
 import { ErrorAlert } from '../../ui/alert';
 import { TextField } from '../../ui/form-field';
 

@@ -1,6 +1,6 @@
 import { Link, Navigate } from 'react-router';
-import { useAuth } from '../../app/auth';
-import { paths } from '../../app/paths';
+import { useAuth } from '../../lib/auth';
+import { paths } from '../../lib/paths';
 
 export function LandingPage() {
   const { auth } = useAuth();

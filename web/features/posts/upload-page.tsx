@@ -3,12 +3,12 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import type { PublicPost } from '../../../core/feed';
 import { characterCount, DESCRIPTION_MAX_LENGTH, descriptionProblem, type LinkPolicy, linkProblem } from '../../../core/link';
 import { POST_MESSAGES } from '../../../core/post-text';
-import { track } from '../../app/analytics';
-import { api, errorMessage } from '../../app/api-client';
-import { useAuth } from '../../app/auth';
-import { newIdempotencyKey } from '../../app/idempotency-key';
-import { paths } from '../../app/paths';
-import { useApiGet } from '../../app/use-api';
+import { track } from '../../lib/analytics';
+import { api, errorMessage } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
+import { paths } from '../../lib/paths';
+import { useApiGet } from '../../lib/use-api';
 
 /** Spec 9: the dashboard follows 2 seconds after a saved upload. */
 const REDIRECT_AFTER_MS = 2000;

@@ -3,12 +3,12 @@ import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-r
 import type { FollowState } from '../../../core/follow';
 import type { PostPage, Profile } from '../../../core/post';
 import { POST_MESSAGES } from '../../../core/post-text';
-import { track } from '../../app/analytics';
-import { api, errorMessage } from '../../app/api-client';
-import { useAuth } from '../../app/auth';
-import { paths } from '../../app/paths';
-import { useApiGet } from '../../app/use-api';
-import { useCursorPages } from '../../app/use-cursor-pages';
+import { track } from '../../lib/analytics';
+import { api, errorMessage } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth';
+import { paths } from '../../lib/paths';
+import { useApiGet } from '../../lib/use-api';
+import { useCursorPages } from '../../lib/use-cursor-pages';
 import { LoadMore } from '../../ui/load-more';
 import { PostCard } from '../../ui/post-card';
 

@@ -1,9 +1,9 @@
 import { Link, useParams } from 'react-router';
 import { type ConnectPage as ConnectData, sharingPaths } from '../../../core/sharing';
-import { track } from '../../app/analytics';
-import { useAuth } from '../../app/auth';
-import { paths } from '../../app/paths';
-import { useApiGet } from '../../app/use-api';
+import { track } from '../../lib/analytics';
+import { useAuth } from '../../lib/auth';
+import { paths } from '../../lib/paths';
+import { useApiGet } from '../../lib/use-api';
 import { PostCard } from '../../ui/post-card';
 import { QrCard } from './qr-card';
 

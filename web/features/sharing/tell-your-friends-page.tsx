@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { PublicPost } from '../../../core/feed';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { PostCard } from '../../ui/post-card';
 import { QrCard } from './qr-card';
 
