@@ -1,34 +1,6 @@
-/** Every page path in one place, so links and redirects cannot drift apart. */
-export const paths = {
-  home: '/',
-  login: (redirect?: string) => (redirect ? `/login?${new URLSearchParams({ redirect })}` : '/login'),
-  loginComplete: '/login/complete',
-  dashboard: '/dashboard',
-  requestHandle: '/request-handle',
-  requestInvite: '/request-invite',
-  invite: (handle: string) => `/invite/${encodeURIComponent(handle)}`,
-  tellYourFriends: '/tell-your-friends',
-  follow: (handle: string) => `/follow/${encodeURIComponent(handle)}`,
-  form: (formId: string) => `/form/${encodeURIComponent(formId)}`,
-  chatFormCreator: '/chat-form-creator',
-  chatFormNew: '/chat-form-creator/new',
-  chatFormEdit: (formId: string) => `/chat-form-creator/${encodeURIComponent(formId)}`,
-  chatFormResponses: (formId: string) => `/chat-form-creator/${encodeURIComponent(formId)}/responses`,
-  upload: '/upload',
-  feed: '/feed',
-  followers: '/followers',
-  following: '/following',
-  profile: (handle: string) => `/${encodeURIComponent(handle)}`,
-  admin: '/admin/',
-  adminHandles: '/admin/handles',
-  adminInvite: '/admin/invite',
-  adminInviteRequests: '/admin/invite-requests',
-  adminInvitesPending: '/admin/invites-pending',
-  adminUsers: '/admin/users-overview',
-  adminDeletedUsers: '/admin/deleted-users',
-  adminIndexCheck: '/admin/test-firestore-indexes',
-  adminAuditLog: '/admin/audit-log',
-  adminAnalytics: '/admin/analytics',
-  /** A planning-notes page: the slug is one of NOTE_PAGES in core/notes.ts. */
-  adminNote: (slug: string) => `/admin/${slug}`,
-} as const;
+import { pagePath } from '../../core/pages';
+
+/** /login, with the page to come back to once signed in (links to other pages: `pagePath` of core/pages.ts). */
+export function loginPath(redirect?: string): string {
+  return redirect ? `${pagePath('login')}?${new URLSearchParams({ redirect })}` : pagePath('login');
+}

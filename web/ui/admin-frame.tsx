@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../lib/paths';
+import { pagePath } from '../../core/pages';
 import type { ApiResource } from '../lib/use-api';
 import { ErrorAlert } from './alert';
 
@@ -36,7 +36,7 @@ export function AdminFrame<T>({
   return (
     <main className="page page-wide">
       <p className="admin-crumb">
-        <Link to={paths.admin}>← Admin</Link>
+        <Link to={pagePath('admin')}>← Admin</Link>
       </p>
       <h1>{title}</h1>
       <div className="notice" role="status" aria-live="polite">

@@ -8,8 +8,8 @@ import {
   type UsersList,
 } from '../../../core/admin';
 import type { SessionUser } from '../../../core/api';
+import { pagePath } from '../../../core/pages';
 import { api, errorMessage } from '../../lib/api-client';
-import { paths } from '../../lib/paths';
 import { useApiGet } from '../../lib/use-api';
 import { AdminPage, formatDate } from './admin-page';
 import { ConfirmPanel } from './confirm-panel';
@@ -74,7 +74,7 @@ function UserCard({
           {user.handle && (
             <>
               {' '}
-              <Link to={paths.profile(user.handle)}>@{user.handle}</Link>
+              <Link to={pagePath('profile', { handle: user.handle })}>@{user.handle}</Link>
             </>
           )}
         </h3>

@@ -1,7 +1,7 @@
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { safeRedirectPath } from '../../../core/api';
+import { pagePath } from '../../../core/pages';
 import { useAuth } from '../../lib/auth';
-import { paths } from '../../lib/paths';
 import { SignInButton } from '../../lib/sign-in-button';
 
 export function LoginPage() {
@@ -24,7 +24,7 @@ export function LoginPage() {
       )}
       <SignInButton redirect={redirect} />
       <p>
-        <Link to={paths.home}>Back to start</Link>
+        <Link to={pagePath('home')}>Back to start</Link>
       </p>
     </main>
   );

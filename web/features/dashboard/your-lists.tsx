@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
+import { pagePath } from '../../../core/pages';
 import type { OwnPostPage } from '../../../core/post';
-import { paths } from '../../lib/paths';
 import { useCursorPages } from '../../lib/use-cursor-pages';
 import { LoadMore } from '../../ui/load-more';
 import { PostCard } from '../../ui/post-card';
@@ -23,7 +23,7 @@ export function YourLists() {
       )}
       {list.status !== 'loading' && posts.length === 0 && !list.error && (
         <p className="muted">
-          You haven't shared a list yet. <Link to={paths.upload}>Upload a new list</Link>
+          You haven't shared a list yet. <Link to={pagePath('upload')}>Upload a new list</Link>
         </p>
       )}
       <ul className="post-list">

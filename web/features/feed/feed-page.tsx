@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { FEED_HINT_FOLLOW_COUNT, type FeedPage as FeedPageData } from '../../../core/feed';
+import { pagePath } from '../../../core/pages';
 import { useAuth } from '../../lib/auth';
-import { paths } from '../../lib/paths';
+import { loginPath } from '../../lib/paths';
 import { useCursorPages } from '../../lib/use-cursor-pages';
 import { LoadMore } from '../../ui/load-more';
 import { PostCard } from '../../ui/post-card';
@@ -27,13 +28,13 @@ function Feed() {
           <h2 id="empty-feed-heading">No recent uploads from followed profiles.</h2>
           <p>
             Do your suppliers or favourite restaurants keep their lists here yet?{' '}
-            <Link to={paths.requestInvite}>Invite suppliers and restaurants</Link> to share their latest lists on Freshlist.
+            <Link to={pagePath('requestInvite')}>Invite suppliers and restaurants</Link> to share their latest lists on Freshlist.
           </p>
         </section>
       )}
       {first && followingCount < FEED_HINT_FOLLOW_COUNT && (
         <p className="feed-hint">
-          Your feed fills up as you follow more profiles. <Link to={paths.tellYourFriends}>Tell your friends</Link> about
+          Your feed fills up as you follow more profiles. <Link to={pagePath('tellYourFriends')}>Tell your friends</Link> about
           Freshlist.
         </p>
       )}
@@ -60,7 +61,7 @@ export function FeedPage() {
         <Feed />
       ) : (
         <p>
-          Please sign in to view your feed. <Link to={paths.login(paths.feed)}>Sign in</Link>
+          Please sign in to view your feed. <Link to={loginPath(pagePath('feed'))}>Sign in</Link>
         </p>
       )}
     </main>

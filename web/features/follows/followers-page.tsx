@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { FOLLOW_MESSAGES, type FollowersPage as FollowersPageData } from '../../../core/follow';
-import { paths } from '../../lib/paths';
+import { pagePath } from '../../../core/pages';
 import { PeoplePage } from './people-page';
 
 /** /followers: who follows the signed-in person's handle (those with an approved handle). */
@@ -14,7 +14,7 @@ export function FollowersPage() {
     >
       {(f) => (
         <>
-          <Link className="person-handle" to={paths.profile(f.handle)}>
+          <Link className="person-handle" to={pagePath('profile', { handle: f.handle })}>
             @{f.handle}
           </Link>
           {f.displayName && <span className="person-name">{f.displayName}</span>}

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { FOLLOW_MESSAGES, type FollowingPage as FollowingPageData } from '../../../core/follow';
+import { pagePath } from '../../../core/pages';
 import { relativeTime } from '../../../core/time';
-import { paths } from '../../lib/paths';
 import { PeoplePage } from './people-page';
 
 /** /following: every handle the signed-in person follows, newest follow first. */
@@ -20,7 +20,7 @@ export function FollowingPage() {
           {f.displayName === null ? (
             <span className="person-handle">@{f.handle}</span>
           ) : (
-            <Link className="person-handle" to={paths.profile(f.handle)}>
+            <Link className="person-handle" to={pagePath('profile', { handle: f.handle })}>
               @{f.handle}
             </Link>
           )}

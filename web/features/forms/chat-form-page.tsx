@@ -1,9 +1,9 @@
 import { type KeyboardEvent, useEffect, useReducer, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { CHAT_FORM_TEXT, type PublicChatForm, type SubmissionResult, summaryLines, thankYouLines } from '../../../core/chat-form';
+import { pagePath } from '../../../core/pages';
 import { api, errorMessage } from '../../lib/api-client';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
-import { paths } from '../../lib/paths';
 import { useApiGet } from '../../lib/use-api';
 import { ErrorAlert } from '../../ui/alert';
 import { CopyButton } from '../../ui/copy-button';
@@ -200,7 +200,7 @@ function ChatForm({ form }: { form: PublicChatForm }) {
           </section>
           <p className="chat-try">
             {CHAT_FORM_TEXT.tryIt}{' '}
-            <Link className="button" to={paths.chatFormCreator}>
+            <Link className="button" to={pagePath('chatFormCreator')}>
               {CHAT_FORM_TEXT.tryChatForm}
             </Link>
           </p>
@@ -229,7 +229,7 @@ export function ChatFormPage() {
         <h1>{CHAT_FORM_TEXT.notFoundHeading}</h1>
         <p>{CHAT_FORM_TEXT.notFoundHelp}</p>
         <p>
-          <Link to={paths.home}>Go to Freshlist</Link>
+          <Link to={pagePath('home')}>Go to Freshlist</Link>
         </p>
       </main>
     );

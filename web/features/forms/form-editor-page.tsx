@@ -10,8 +10,8 @@ import {
   type ManagedChatForm,
   normalizeChatForm,
 } from '../../../core/chat-form';
+import { pagePath } from '../../../core/pages';
 import { api, errorMessage } from '../../lib/api-client';
-import { paths } from '../../lib/paths';
 import { RequireAuth } from '../../lib/require-auth';
 import { useApiGet } from '../../lib/use-api';
 import { ErrorAlert } from '../../ui/alert';
@@ -117,7 +117,7 @@ function FormEditor({ form }: { form: ManagedChatForm | null }) {
         setSaved(true);
       } else {
         const { form: created } = await api.post<{ form: ManagedChatForm }>('/api/forms', input);
-        navigate(paths.chatFormEdit(created.id), { state: { saved: true } satisfies SavedState });
+        navigate(pagePath('chatFormEdit', { formId: created.id }), { state: { saved: true } satisfies SavedState });
       }
     } catch (err) {
       setServerError(errorMessage(err));
@@ -131,7 +131,7 @@ function FormEditor({ form }: { form: ManagedChatForm | null }) {
     if (!window.confirm(`Delete "${form.title}" and all its responses? This cannot be undone.`)) return;
     try {
       await api.delete(`/api/forms/${encodeURIComponent(form.id)}`);
-      navigate(paths.chatFormCreator, { replace: true });
+      navigate(pagePath('chatFormCreator'), { replace: true });
     } catch (err) {
       setServerError(errorMessage(err));
     }
@@ -146,7 +146,7 @@ function FormEditor({ form }: { form: ManagedChatForm | null }) {
   return (
     <main className="page form-editor">
       <p>
-        <Link to={paths.chatFormCreator}>← Your chat forms</Link>
+        <Link to={pagePath('chatFormCreator')}>← Your chat forms</Link>
       </p>
       <h1>{form ? 'Edit chat form' : 'New chat form'}</h1>
       <p className="visually-hidden" aria-live="polite">

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { type ChatFormResponses, SUBMITTED_AT_COLUMN } from '../../../core/chat-form';
-import { paths } from '../../lib/paths';
+import { pagePath } from '../../../core/pages';
 import { RequireAuth } from '../../lib/require-auth';
 import { useApiGet } from '../../lib/use-api';
 import { FormUnavailable } from './form-unavailable';
@@ -13,7 +13,7 @@ function ResponsesTable({ data }: { data: ChatFormResponses }) {
   return (
     <main className="page page-wide">
       <p>
-        <Link to={paths.chatFormEdit(form.id)}>← Edit {form.title}</Link>
+        <Link to={pagePath('chatFormEdit', { formId: form.id })}>← Edit {form.title}</Link>
       </p>
       <h1>Responses: {form.title}</h1>
       <div className="responses-bar">
@@ -28,7 +28,7 @@ function ResponsesTable({ data }: { data: ChatFormResponses }) {
       </div>
       {total === 0 ? (
         <p className="muted">
-          No responses yet. Share <a href={paths.form(form.id)}>your form's link</a> to collect some.
+          No responses yet. Share <a href={pagePath('form', { formId: form.id })}>your form's link</a> to collect some.
         </p>
       ) : (
         <>

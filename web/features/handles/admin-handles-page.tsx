@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminHandlesResponse } from '../../../core/handle';
+import { pagePath } from '../../../core/pages';
 import { relativeTime } from '../../../core/time';
 import { track } from '../../lib/analytics';
 import { api, errorMessage } from '../../lib/api-client';
-import { paths } from '../../lib/paths';
 import { RequireAdmin } from '../../lib/require-admin';
 import { useApiGet } from '../../lib/use-api';
 import { AdminFrame, useActionNotice } from '../../ui/admin-frame';
@@ -67,7 +67,7 @@ function HandleItem({ row, onDone }: { row: HandleRow; onDone(message: string): 
   return (
     <li className="handle-row">
       <div>
-        <Link to={paths.profile(row.handle)}>@{row.handle}</Link> <span>{row.displayName}</span>
+        <Link to={pagePath('profile', { handle: row.handle })}>@{row.handle}</Link> <span>{row.displayName}</span>
         <div className="muted small">
           {row.email}
           {row.awaitingSignIn && <span className="badge badge-requested">awaiting first sign-in</span>}

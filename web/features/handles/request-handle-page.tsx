@@ -8,10 +8,10 @@ import {
   handleRequestSchema,
   normalizeHandleInput,
 } from '../../../core/handle';
+import { pagePath } from '../../../core/pages';
 import { track } from '../../lib/analytics';
 import { api } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
-import { paths } from '../../lib/paths';
 import { requestErrorPlacement } from '../../lib/request-error';
 import { SignInButton } from '../../lib/sign-in-button';
 import { useApiGet } from '../../lib/use-api';
@@ -46,7 +46,7 @@ function PendingRequest({ handle }: { handle: string }) {
         </p>
         <p className="muted">We'll review your request soon. Your dashboard shows your handle once it is approved.</p>
       </section>
-      <Link className="button" to={paths.dashboard}>
+      <Link className="button" to={pagePath('dashboard')}>
         Go to dashboard
       </Link>
     </main>
@@ -130,7 +130,7 @@ function SignInToSubmit({ onFailure }: { onFailure(): void }) {
   return (
     <div className="sign-in-to-submit">
       <p className="muted">Sign in first, then submit your request. What you typed stays here.</p>
-      <SignInButton redirect={paths.requestHandle} label="Sign in with Google to submit" onFailure={onFailure} />
+      <SignInButton redirect={pagePath('requestHandle')} label="Sign in with Google to submit" onFailure={onFailure} />
     </div>
   );
 }
@@ -140,7 +140,7 @@ function Submitted() {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
-    const timer = setTimeout(() => navigate(paths.dashboard, { replace: true }), REDIRECT_AFTER_MS);
+    const timer = setTimeout(() => navigate(pagePath('dashboard'), { replace: true }), REDIRECT_AFTER_MS);
     return () => clearTimeout(timer);
   }, [navigate]);
   return (
@@ -158,7 +158,7 @@ function Page({ signedIn }: { signedIn: boolean }) {
   const [submitted, setSubmitted] = useState(false);
   if (submitted) return <Submitted />;
   if (signedIn && status.loading) return <p className="page-status">Loading...</p>;
-  if (status.data?.handle) return <Navigate to={paths.dashboard} replace />;
+  if (status.data?.handle) return <Navigate to={pagePath('dashboard')} replace />;
   if (status.data?.handleRequest) return <PendingRequest handle={status.data.handleRequest.handle} />;
   return (
     <main className="page page-narrow">

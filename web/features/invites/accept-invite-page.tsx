@@ -2,10 +2,10 @@ import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { HANDLE_REQUEST_MESSAGES } from '../../../core/handle';
 import { acceptInviteSchema, INVITE_MESSAGES, type InviteView, mismatchMessage } from '../../../core/invite';
+import { pagePath } from '../../../core/pages';
 import { track } from '../../lib/analytics';
 import { ApiRequestError, api } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
-import { paths } from '../../lib/paths';
 import { SignInButton } from '../../lib/sign-in-button';
 import { useApiGet } from '../../lib/use-api';
 import { SubmitRow, TextField } from '../../ui/form-field';
@@ -26,7 +26,7 @@ function SignInToAccept({ handle }: { handle: string }) {
     <main className="page page-narrow center">
       <h1>You're invited to @{handle}</h1>
       <p className="lead">{INVITE_MESSAGES.signInToAccept}</p>
-      <SignInButton redirect={paths.invite(handle)} />
+      <SignInButton redirect={pagePath('invite', { handle })} />
     </main>
   );
 }
@@ -66,7 +66,7 @@ function Ready({ invite }: { invite: Extract<InviteView, { state: 'ready' }> }) 
       await api.post(`/api/invites/${encodeURIComponent(invite.handle)}/accept`, parsed.data);
       track('invite_accepted', { handle: invite.handle });
       await refresh();
-      navigate(paths.dashboard, { replace: true });
+      navigate(pagePath('dashboard'), { replace: true });
     } catch (err) {
       setAlert(err instanceof ApiRequestError ? err.message : HANDLE_REQUEST_MESSAGES.somethingWrong);
       setBusy(false);
@@ -114,7 +114,7 @@ function Invite({ handle }: { handle: string }) {
     case 'mismatch':
       return <Mismatch inviteEmail={view.inviteEmail} email={view.email} />;
     case 'accepted':
-      return <Navigate to={paths.dashboard} replace />;
+      return <Navigate to={pagePath('dashboard')} replace />;
     case 'ready':
       return <Ready invite={view} />;
   }

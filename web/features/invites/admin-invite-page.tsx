@@ -2,9 +2,9 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { normalizeHandleInput } from '../../../core/handle';
 import { createAdminHandleSchema, createInviteSchema } from '../../../core/invite';
+import { pagePath } from '../../../core/pages';
 import { track } from '../../lib/analytics';
 import { api, errorMessage } from '../../lib/api-client';
-import { paths } from '../../lib/paths';
 import { RequireAdmin } from '../../lib/require-admin';
 import { ErrorAlert } from '../../ui/alert';
 import { TextField } from '../../ui/form-field';
@@ -86,7 +86,7 @@ function AdminInvite() {
   return (
     <main className="page">
       <p className="admin-crumb">
-        <Link to={paths.admin}>← Admin</Link>
+        <Link to={pagePath('admin')}>← Admin</Link>
       </p>
       <h1>Invite</h1>
       <HandleForm
@@ -96,7 +96,9 @@ function AdminInvite() {
         submitLabel="Create invite"
         schema={createInviteSchema}
         endpoint="/api/admin/invites"
-        success={(v) => `Invite created. Send ${v.email} this link: ${window.location.origin}${paths.invite(v.handle)}`}
+        success={(v) =>
+          `Invite created. Send ${v.email} this link: ${window.location.origin}${pagePath('invite', { handle: v.handle })}`
+        }
       />
       <HandleForm
         id="direct"
@@ -108,7 +110,8 @@ function AdminInvite() {
         success={(v) => `@${v.handle} created for ${v.email}.`}
       />
       <p>
-        <Link to={paths.adminInvitesPending}>Pending invites</Link> · <Link to={paths.adminInviteRequests}>Invite requests</Link>
+        <Link to={pagePath('adminInvitesPending')}>Pending invites</Link> ·{' '}
+        <Link to={pagePath('adminInviteRequests')}>Invite requests</Link>
       </p>
     </main>
   );

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { InviteRequestView } from '../../../core/invite';
+import { pagePath } from '../../../core/pages';
 import { relativeTime } from '../../../core/time';
 import { api, errorMessage } from '../../lib/api-client';
-import { paths } from '../../lib/paths';
 import { RequireAdmin } from '../../lib/require-admin';
 import { useApiGet } from '../../lib/use-api';
 import { AdminFrame, useActionNotice } from '../../ui/admin-frame';
@@ -95,7 +95,7 @@ function AdminInviteRequests() {
       notice={notice}
       footer={
         <p>
-          <Link to={paths.adminInvitesPending}>Pending invites</Link>
+          <Link to={pagePath('adminInvitesPending')}>Pending invites</Link>
         </p>
       }
     >

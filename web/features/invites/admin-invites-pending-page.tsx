@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { PendingInvite, PendingInvitesResponse } from '../../../core/invite';
+import { pagePath } from '../../../core/pages';
 import { relativeTime } from '../../../core/time';
 import { api, errorMessage } from '../../lib/api-client';
-import { paths } from '../../lib/paths';
 import { RequireAdmin } from '../../lib/require-admin';
 import { useApiGet } from '../../lib/use-api';
 import { AdminFrame, useActionNotice } from '../../ui/admin-frame';
@@ -15,7 +15,7 @@ function InviteRow({ invite, onDone }: { invite: PendingInvite; onDone(message: 
   const [sent, setSent] = useState(invite.sent);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-  const link = `${window.location.origin}${paths.invite(invite.handle)}`;
+  const link = `${window.location.origin}${pagePath('invite', { handle: invite.handle })}`;
   const sentId = `sent-${invite.handle}`;
 
   async function toggle(next: boolean) {
@@ -78,7 +78,7 @@ function AdminInvitesPending() {
       notice={notice}
       footer={
         <p>
-          <Link to={paths.adminInvite}>Create an invite</Link>
+          <Link to={pagePath('adminInvite')}>Create an invite</Link>
         </p>
       }
     >

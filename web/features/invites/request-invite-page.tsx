@@ -3,10 +3,11 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import type { SessionUser } from '../../../core/api';
 import { fieldErrors, type HandleStatus, normalizeHandleInput } from '../../../core/handle';
 import { inviteRequestSchema } from '../../../core/invite';
+import { pagePath } from '../../../core/pages';
 import { track } from '../../lib/analytics';
 import { api } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
-import { paths } from '../../lib/paths';
+import { loginPath } from '../../lib/paths';
 import { requestErrorPlacement } from '../../lib/request-error';
 import { useApiGet } from '../../lib/use-api';
 import { handleInputProps, SubmitRow, TextAreaField, TextField } from '../../ui/form-field';
@@ -19,7 +20,7 @@ function GetStarted() {
     <main className="page page-narrow center">
       <h1>Get Started</h1>
       <p className="lead">Sign in to ask for your own @handle, where your latest list lives.</p>
-      <Link className="button button-primary" to={paths.login(paths.requestInvite)}>
+      <Link className="button button-primary" to={loginPath(pagePath('requestInvite'))}>
         Sign in
       </Link>
     </main>
@@ -63,7 +64,7 @@ function RequestInviteForm({ user }: { user: SessionUser }) {
     try {
       await api.post('/api/invite-requests', values);
       track('handle_request', { handle: parsed.data.handle });
-      navigate(paths.dashboard, { replace: true });
+      navigate(pagePath('dashboard'), { replace: true });
     } catch (err) {
       const placed = requestErrorPlacement(err);
       if ('handle' in placed) setErrors(placed);
@@ -85,7 +86,7 @@ function RequestInviteForm({ user }: { user: SessionUser }) {
         <TextAreaField label="Expected benefits" hint="What would Freshlist help you with?" {...field('links')} />
         <TextAreaField label="Open questions" {...field('questions')} />
         <SubmitRow alert={alert} busy={busy} label="Send request" busyLabel="Sending...">
-          <Link className="button" to={paths.dashboard}>
+          <Link className="button" to={pagePath('dashboard')}>
             Cancel
           </Link>
         </SubmitRow>
@@ -99,7 +100,7 @@ function SignedIn({ user }: { user: SessionUser }) {
   if (status.loading) return <p className="page-status">Loading...</p>;
   // Someone with a handle, or who already asked, has nothing to fill in here.
   if (status.data?.handle || status.data?.inviteRequested || status.data?.handleRequest) {
-    return <Navigate to={paths.dashboard} replace />;
+    return <Navigate to={pagePath('dashboard')} replace />;
   }
   return <RequestInviteForm user={user} />;
 }

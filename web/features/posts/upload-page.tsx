@@ -2,12 +2,13 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { PublicPost } from '../../../core/feed';
 import { characterCount, DESCRIPTION_MAX_LENGTH, descriptionProblem, type LinkPolicy, linkProblem } from '../../../core/link';
+import { pagePath } from '../../../core/pages';
 import { POST_MESSAGES } from '../../../core/post-text';
 import { track } from '../../lib/analytics';
 import { api, errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
-import { paths } from '../../lib/paths';
+import { loginPath } from '../../lib/paths';
 import { useApiGet } from '../../lib/use-api';
 
 /** Spec 9: the dashboard follows 2 seconds after a saved upload. */
@@ -38,7 +39,7 @@ function UploadForm({ policy }: { policy: LinkPolicy | undefined }) {
 
   useEffect(() => {
     if (status.kind !== 'saved') return;
-    const timer = setTimeout(() => navigate(paths.dashboard), REDIRECT_AFTER_MS);
+    const timer = setTimeout(() => navigate(pagePath('dashboard')), REDIRECT_AFTER_MS);
     return () => clearTimeout(timer);
   }, [status, navigate]);
 
@@ -127,7 +128,7 @@ function UploadForm({ policy }: { policy: LinkPolicy | undefined }) {
       )}
 
       <div className="form-actions">
-        <Link className="button" to={paths.dashboard}>
+        <Link className="button" to={pagePath('dashboard')}>
           Cancel
         </Link>
         <button
@@ -148,8 +149,8 @@ export function UploadPage() {
   const { auth } = useAuth();
   const policy = useApiGet<LinkPolicy>(auth.status === 'signed-in' ? '/api/link-policy' : null);
   if (auth.status === 'loading') return <p className="page-status">Loading...</p>;
-  if (auth.status === 'signed-out') return <Navigate to={paths.login(paths.upload)} replace />;
-  if (!auth.user.approved) return <Navigate to={paths.dashboard} replace />;
+  if (auth.status === 'signed-out') return <Navigate to={loginPath(pagePath('upload'))} replace />;
+  if (!auth.user.approved) return <Navigate to={pagePath('dashboard')} replace />;
   return (
     <main className="page page-narrow">
       <h1>Share a new list</h1>

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { FollowState } from '../../../core/follow';
+import { pagePath } from '../../../core/pages';
 import type { PostPage, Profile } from '../../../core/post';
 import { POST_MESSAGES } from '../../../core/post-text';
 import { track } from '../../lib/analytics';
 import { api, errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
-import { paths } from '../../lib/paths';
+import { loginPath } from '../../lib/paths';
 import { useApiGet } from '../../lib/use-api';
 import { useCursorPages } from '../../lib/use-cursor-pages';
 import { LoadMore } from '../../ui/load-more';
@@ -52,7 +53,7 @@ function FollowButton({ profile, onChange }: { profile: Profile; onChange(follow
   async function toggle() {
     if (auth.status !== 'signed-in') {
       // Spec 4: signed-out visitors sign in first and come back to a follow that applies itself.
-      navigate(paths.login(`${paths.profile(profile.handle)}?${FOLLOW_AFTER_LOGIN}=true`));
+      navigate(loginPath(`${pagePath('profile', { handle: profile.handle })}?${FOLLOW_AFTER_LOGIN}=true`));
       return;
     }
     setBusy(true);
@@ -148,7 +149,7 @@ function ProfileView({ handle }: { handle: string }) {
     );
   }, [loaded, params, setParams, auth.status]);
 
-  if (resource.error?.status === 404) return <Navigate to={paths.home} replace />;
+  if (resource.error?.status === 404) return <Navigate to={pagePath('home')} replace />;
   if (resource.error) {
     return (
       <main className="page">
@@ -163,7 +164,7 @@ function ProfileView({ handle }: { handle: string }) {
   return (
     <main className="page profile">
       <nav className="profile-bar" aria-label="Profile">
-        <Link className="brand" to={auth.status === 'signed-in' ? paths.dashboard : paths.home}>
+        <Link className="brand" to={auth.status === 'signed-in' ? pagePath('dashboard') : pagePath('home')}>
           Freshlist
         </Link>
         {auth.status === 'signed-in' ? (
@@ -171,7 +172,7 @@ function ProfileView({ handle }: { handle: string }) {
             Sign out
           </button>
         ) : (
-          <Link to={paths.login(paths.profile(profile.handle))}>Sign in</Link>
+          <Link to={loginPath(pagePath('profile', { handle: profile.handle }))}>Sign in</Link>
         )}
       </nav>
 
@@ -192,14 +193,15 @@ function ProfileView({ handle }: { handle: string }) {
             <h2 id="join-heading">Know someone who should be here?</h2>
             <p>
               Suppliers and restaurants share their latest lists on Freshlist.{' '}
-              <Link to={paths.tellYourFriends}>Tell your friends</Link>
+              <Link to={pagePath('tellYourFriends')}>Tell your friends</Link>
             </p>
           </>
         ) : (
           <>
             <h2 id="join-heading">Share your own list</h2>
             <p>
-              Post your menu, price list or catalogue once and keep it fresh. <Link to={paths.requestInvite}>Join Freshlist</Link>
+              Post your menu, price list or catalogue once and keep it fresh.{' '}
+              <Link to={pagePath('requestInvite')}>Join Freshlist</Link>
             </p>
           </>
         )}
