@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { type ApiRequestError, api, asApiError } from './api-client';
+import { type DependencyList, useCallback, useEffect, useState } from 'react';
+import { type ApiRequestError, asApiError } from './api-client';
 
 export interface ApiResource<T> {
   data: T | undefined;
@@ -8,19 +8,24 @@ export interface ApiResource<T> {
   reload(): void;
 }
 
-/** GETs a JSON resource when `path` is set; `null` waits (for example until auth is known). */
-export function useApiGet<T>(path: string | null): ApiResource<T> {
+/**
+ * Loads a resource through a fetcher of a feature's api.ts, whose return type is the resource's;
+ * `null` waits (for example until auth is known). It runs again when `deps` (what the fetcher
+ * reads) change, or on reload().
+ */
+export function useApiGet<T>(fetcher: (() => Promise<T>) | null, deps: DependencyList): ApiResource<T> {
+  const waiting = fetcher === null;
   const [data, setData] = useState<T>();
   const [error, setError] = useState<ApiRequestError>();
-  const [loading, setLoading] = useState(path !== null);
+  const [loading, setLoading] = useState(!waiting);
   const [generation, setGeneration] = useState(0);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: generation is the reload trigger.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's deps stand for the fetcher; generation is the reload trigger.
   useEffect(() => {
-    if (path === null) return;
+    if (fetcher === null) return;
     let current = true;
     setLoading(true);
-    api.get<T>(path).then(
+    fetcher().then(
       (value) => {
         if (!current) return;
         setData(value);
@@ -36,7 +41,7 @@ export function useApiGet<T>(path: string | null): ApiResource<T> {
     return () => {
       current = false;
     };
-  }, [path, generation]);
+  }, [waiting, generation, ...deps]);
 
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
   return { data, error, loading, reload };

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import type { AdminOverview } from '../../../core/admin';
 import type { SessionUser } from '../../../core/api';
 import { NOTE_PAGES, NOTE_SLUGS } from '../../../core/notes';
 import { notePageKey, pagePath } from '../../../core/pages';
 import { RequireAdmin } from '../../lib/require-admin';
 import { useApiGet } from '../../lib/use-api';
+import { adminApi } from './api';
 
 function Count({ label, value, to }: { label: string; value: number | undefined; to?: string }) {
   const content = (
@@ -27,7 +27,7 @@ function Count({ label, value, to }: { label: string; value: number | undefined;
 }
 
 function AdminDashboard({ user }: { user: SessionUser }) {
-  const overview = useApiGet<AdminOverview>('/api/admin/overview');
+  const overview = useApiGet(() => adminApi.overview(), []);
   const counts = overview.data;
   return (
     <main className="page page-wide admin">

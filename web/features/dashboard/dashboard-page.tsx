@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { SessionUser } from '../../../core/api';
-import type { HandleStatus } from '../../../core/handle';
 import { pagePath } from '../../../core/pages';
+import { accountApi } from '../../lib/account-api';
 import { useAuth } from '../../lib/auth';
 import { RequireAuth } from '../../lib/require-auth';
 import { useApiGet } from '../../lib/use-api';
@@ -26,7 +26,7 @@ function QuickAction({ to, label, handle }: { to: string; label: string; handle:
 
 function Dashboard({ user }: { user: SessionUser }) {
   const { refresh } = useAuth();
-  const status = useApiGet<HandleStatus>('/api/handle-status');
+  const status = useApiGet(() => accountApi.handleStatus(), []);
   // The status is fresher than the session's view (an approval may have landed since sign-in).
   const handle = status.data ? status.data.handle : user.approved ? user.handle : null;
   const stale = status.data !== undefined && status.data.handle !== user.handle;

@@ -1,15 +1,15 @@
 import { Link } from 'react-router';
 import { pagePath } from '../../../core/pages';
-import type { OwnPostPage } from '../../../core/post';
 import { useCursorPages } from '../../lib/use-cursor-pages';
 import { LoadMore } from '../../ui/load-more';
 import { PostCard } from '../../ui/post-card';
+import { dashboardApi } from './api';
 
 const opened = (n: number) => (n === 1 ? 'Opened once from Freshlist' : `Opened ${n} times from Freshlist`);
 
 /** The owner's posts with how often each link was opened from Freshlist (a count, no visitor identity). */
 export function YourLists() {
-  const list = useCursorPages<OwnPostPage>('/api/posts/mine');
+  const list = useCursorPages((cursor) => dashboardApi.myPosts(cursor), []);
   const posts = list.pages.flatMap((p) => p.posts);
   const now = Date.now();
   return (

@@ -1,14 +1,15 @@
 import { Link } from 'react-router';
-import { FEED_HINT_FOLLOW_COUNT, type FeedPage as FeedPageData } from '../../../core/feed';
+import { FEED_HINT_FOLLOW_COUNT } from '../../../core/feed';
 import { pagePath } from '../../../core/pages';
 import { useAuth } from '../../lib/auth';
 import { loginPath } from '../../lib/paths';
 import { useCursorPages } from '../../lib/use-cursor-pages';
 import { LoadMore } from '../../ui/load-more';
 import { PostCard } from '../../ui/post-card';
+import { feedApi } from './api';
 
 function Feed() {
-  const feed = useCursorPages<FeedPageData>('/api/feed');
+  const feed = useCursorPages((cursor) => feedApi.page(cursor), []);
   const first = feed.pages[0];
   const posts = feed.pages.flatMap((p) => p.posts);
   const followingCount = first?.followingCount ?? 0;

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { FOLLOW_MESSAGES, type FollowingPage as FollowingPageData } from '../../../core/follow';
 import { pagePath } from '../../../core/pages';
 import { relativeTime } from '../../../core/time';
+import { followsApi } from './api';
 import { PeoplePage } from './people-page';
 
 /** /following: every handle the signed-in person follows, newest follow first. */
@@ -10,7 +11,7 @@ export function FollowingPage() {
   return (
     <PeoplePage
       title="Following"
-      path="/api/following"
+      fetchPage={followsApi.following}
       people={(p: FollowingPageData) => p.following}
       empty={FOLLOW_MESSAGES.noFollowing}
     >

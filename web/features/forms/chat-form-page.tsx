@@ -1,12 +1,13 @@
 import { type KeyboardEvent, useEffect, useReducer, useRef } from 'react';
 import { Link, useParams } from 'react-router';
-import { CHAT_FORM_TEXT, type PublicChatForm, type SubmissionResult, summaryLines, thankYouLines } from '../../../core/chat-form';
+import { CHAT_FORM_TEXT, type PublicChatForm, summaryLines, thankYouLines } from '../../../core/chat-form';
 import { pagePath } from '../../../core/pages';
-import { api, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { useApiGet } from '../../lib/use-api';
 import { ErrorAlert } from '../../ui/alert';
 import { CopyButton } from '../../ui/copy-button';
+import { formsApi } from './api';
 import { announcement, answersByField, chatFormReducer, initialChatFormState } from './chat-form-machine';
 
 function ChatForm({ form }: { form: PublicChatForm }) {
@@ -45,7 +46,7 @@ function ChatForm({ form }: { form: PublicChatForm }) {
     inFlight.current = true;
     dispatch({ type: 'submit' });
     try {
-      await api.post<{ submission: SubmissionResult }>(`/api/forms/${encodeURIComponent(form.id)}/submissions`, {
+      await formsApi.submit(form.id, {
         answers: answersByField(state),
         idempotencyKey: state.submissionKey,
       });
@@ -213,7 +214,7 @@ function ChatForm({ form }: { form: PublicChatForm }) {
 /** /form/{formId}: the public chat form. */
 export function ChatFormPage() {
   const { formId = '' } = useParams();
-  const { data, error, loading, reload } = useApiGet<{ form: PublicChatForm }>(`/api/forms/${encodeURIComponent(formId)}`);
+  const { data, error, loading, reload } = useApiGet(() => formsApi.publicForm(formId), [formId]);
 
   if (loading || (!data && !error)) {
     return (

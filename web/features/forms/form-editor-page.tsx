@@ -11,10 +11,11 @@ import {
   normalizeChatForm,
 } from '../../../core/chat-form';
 import { pagePath } from '../../../core/pages';
-import { api, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { RequireAuth } from '../../lib/require-auth';
 import { useApiGet } from '../../lib/use-api';
 import { ErrorAlert } from '../../ui/alert';
+import { formsApi } from './api';
 import { draftOf, emptyDraft, emptyQuestion, type FormDraft, inputOf, moveQuestion, type QuestionDraft } from './form-draft';
 import { FormSharePanel } from './form-share-panel';
 import { FormUnavailable } from './form-unavailable';
@@ -112,11 +113,11 @@ function FormEditor({ form }: { form: ManagedChatForm | null }) {
     setSaving(true);
     try {
       if (form) {
-        const { form: updated } = await api.put<{ form: ManagedChatForm }>(`/api/forms/${encodeURIComponent(form.id)}`, input);
+        const { form: updated } = await formsApi.update(form.id, input);
         setDraft(draftOf(updated));
         setSaved(true);
       } else {
-        const { form: created } = await api.post<{ form: ManagedChatForm }>('/api/forms', input);
+        const { form: created } = await formsApi.create(input);
         navigate(pagePath('chatFormEdit', { formId: created.id }), { state: { saved: true } satisfies SavedState });
       }
     } catch (err) {
@@ -130,7 +131,7 @@ function FormEditor({ form }: { form: ManagedChatForm | null }) {
     if (!form) return;
     if (!window.confirm(`Delete "${form.title}" and all its responses? This cannot be undone.`)) return;
     try {
-      await api.delete(`/api/forms/${encodeURIComponent(form.id)}`);
+      await formsApi.remove(form.id);
       navigate(pagePath('chatFormCreator'), { replace: true });
     } catch (err) {
       setServerError(errorMessage(err));
@@ -301,7 +302,7 @@ function FormEditor({ form }: { form: ManagedChatForm | null }) {
 }
 
 function EditExistingForm({ formId }: { formId: string }) {
-  const { data, error, loading } = useApiGet<{ form: ManagedChatForm }>(`/api/forms/${encodeURIComponent(formId)}/manage`);
+  const { data, error, loading } = useApiGet(() => formsApi.managed(formId), [formId]);
   if (loading || (!data && !error)) return <p className="page-status">{CHAT_FORM_TEXT.loading}</p>;
   if (error || !data) {
     return <FormUnavailable error={error} />;

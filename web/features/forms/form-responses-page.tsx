@@ -3,13 +3,14 @@ import { type ChatFormResponses, SUBMITTED_AT_COLUMN } from '../../../core/chat-
 import { pagePath } from '../../../core/pages';
 import { RequireAuth } from '../../lib/require-auth';
 import { useApiGet } from '../../lib/use-api';
+import { formsApi } from './api';
 import { FormUnavailable } from './form-unavailable';
 
 const formatTime = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function ResponsesTable({ data }: { data: ChatFormResponses }) {
   const { form, columns, total, responses } = data;
-  const csvUrl = `/api/forms/${encodeURIComponent(form.id)}/responses.csv`;
+  const csvUrl = formsApi.responsesCsvUrl(form.id);
   return (
     <main className="page page-wide">
       <p>
@@ -73,7 +74,7 @@ function ResponsesTable({ data }: { data: ChatFormResponses }) {
 }
 
 function Responses({ formId }: { formId: string }) {
-  const { data, error, loading } = useApiGet<ChatFormResponses>(`/api/forms/${encodeURIComponent(formId)}/responses`);
+  const { data, error, loading } = useApiGet(() => formsApi.responses(formId), [formId]);
   if (loading || (!data && !error)) return <p className="page-status">Loading responses...</p>;
   if (error || !data) {
     return <FormUnavailable error={error} />;

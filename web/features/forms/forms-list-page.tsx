@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import type { SessionUser } from '../../../core/api';
-import type { ChatFormList, ChatFormListItem } from '../../../core/chat-form';
+import type { ChatFormListItem } from '../../../core/chat-form';
 import { pagePath } from '../../../core/pages';
 import { relativeTime } from '../../../core/time';
 import { RequireAuth } from '../../lib/require-auth';
 import { useApiGet } from '../../lib/use-api';
+import { formsApi } from './api';
 
 function FormRows({ forms, showOwner }: { forms: ChatFormListItem[]; showOwner: boolean }) {
   const now = Date.now();
@@ -34,7 +35,7 @@ function FormRows({ forms, showOwner }: { forms: ChatFormListItem[]; showOwner: 
 }
 
 function AllForms() {
-  const { data, error } = useApiGet<ChatFormList>('/api/forms?scope=all');
+  const { data, error } = useApiGet(() => formsApi.list('all'), []);
   return (
     <section aria-labelledby="all-forms-heading">
       <h2 id="all-forms-heading">All forms (admin)</h2>
@@ -51,7 +52,7 @@ function AllForms() {
 }
 
 function FormsList({ user }: { user: SessionUser }) {
-  const { data, error } = useApiGet<ChatFormList>('/api/forms');
+  const { data, error } = useApiGet(() => formsApi.list('mine'), []);
   return (
     <main className="page">
       <h1>Chat forms</h1>

@@ -4,18 +4,18 @@ import {
   fieldErrors,
   HANDLE_MESSAGES,
   HANDLE_REQUEST_MESSAGES,
-  type HandleStatus,
   handleRequestSchema,
   normalizeHandleInput,
 } from '../../../core/handle';
 import { pagePath } from '../../../core/pages';
+import { accountApi } from '../../lib/account-api';
 import { track } from '../../lib/analytics';
-import { api } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { requestErrorPlacement } from '../../lib/request-error';
 import { SignInButton } from '../../lib/sign-in-button';
 import { useApiGet } from '../../lib/use-api';
 import { handleInputProps, SubmitRow, TextAreaField, TextField } from '../../ui/form-field';
+import { handlesApi } from './api';
 
 const DRAFT_KEY = 'freshlist:request-handle-draft';
 const REDIRECT_AFTER_MS = 3000;
@@ -82,7 +82,7 @@ function RequestForm({ signedIn, onSubmitted }: { signedIn: boolean; onSubmitted
     }
     setBusy(true);
     try {
-      await api.post('/api/handle-requests', parsed.data);
+      await handlesApi.request(parsed.data);
       track('handle_request', { handle: parsed.data.handle });
       sessionStorage.removeItem(DRAFT_KEY);
       onSubmitted();
@@ -154,7 +154,7 @@ function Submitted() {
 }
 
 function Page({ signedIn }: { signedIn: boolean }) {
-  const status = useApiGet<HandleStatus>(signedIn ? '/api/handle-status' : null);
+  const status = useApiGet(signedIn ? () => accountApi.handleStatus() : null, []);
   const [submitted, setSubmitted] = useState(false);
   if (submitted) return <Submitted />;
   if (signedIn && status.loading) return <p className="page-status">Loading...</p>;

@@ -4,11 +4,12 @@ import { HANDLE_REQUEST_MESSAGES } from '../../../core/handle';
 import { acceptInviteSchema, INVITE_MESSAGES, type InviteView, mismatchMessage } from '../../../core/invite';
 import { pagePath } from '../../../core/pages';
 import { track } from '../../lib/analytics';
-import { ApiRequestError, api } from '../../lib/api-client';
+import { ApiRequestError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { SignInButton } from '../../lib/sign-in-button';
 import { useApiGet } from '../../lib/use-api';
 import { SubmitRow, TextField } from '../../ui/form-field';
+import { invitesApi } from './api';
 
 const VALID_LINK = /^[a-z0-9-]{1,30}$/;
 
@@ -63,7 +64,7 @@ function Ready({ invite }: { invite: Extract<InviteView, { state: 'ready' }> }) 
     }
     setBusy(true);
     try {
-      await api.post(`/api/invites/${encodeURIComponent(invite.handle)}/accept`, parsed.data);
+      await invitesApi.accept(invite.handle, parsed.data);
       track('invite_accepted', { handle: invite.handle });
       await refresh();
       navigate(pagePath('dashboard'), { replace: true });
@@ -99,7 +100,7 @@ function Ready({ invite }: { invite: Extract<InviteView, { state: 'ready' }> }) 
 }
 
 function Invite({ handle }: { handle: string }) {
-  const invite = useApiGet<InviteView>(`/api/invites/${encodeURIComponent(handle)}`);
+  const invite = useApiGet(() => invitesApi.invite(handle), [handle]);
   if (invite.loading) return <p className="page-status">{INVITE_MESSAGES.checking}</p>;
   if (invite.error) {
     if (invite.error.status === 404) return <Status heading={INVITE_MESSAGES.notFound} />;

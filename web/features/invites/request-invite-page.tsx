@@ -1,16 +1,17 @@
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { SessionUser } from '../../../core/api';
-import { fieldErrors, type HandleStatus, normalizeHandleInput } from '../../../core/handle';
+import { fieldErrors, normalizeHandleInput } from '../../../core/handle';
 import { inviteRequestSchema } from '../../../core/invite';
 import { pagePath } from '../../../core/pages';
+import { accountApi } from '../../lib/account-api';
 import { track } from '../../lib/analytics';
-import { api } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { loginPath } from '../../lib/paths';
 import { requestErrorPlacement } from '../../lib/request-error';
 import { useApiGet } from '../../lib/use-api';
 import { handleInputProps, SubmitRow, TextAreaField, TextField } from '../../ui/form-field';
+import { invitesApi } from './api';
 
 const FIELDS = ['name', 'handle', 'description', 'socials', 'links', 'questions'] as const;
 type Field = (typeof FIELDS)[number];
@@ -62,7 +63,7 @@ function RequestInviteForm({ user }: { user: SessionUser }) {
     }
     setBusy(true);
     try {
-      await api.post('/api/invite-requests', values);
+      await invitesApi.requestInvite(values);
       track('handle_request', { handle: parsed.data.handle });
       navigate(pagePath('dashboard'), { replace: true });
     } catch (err) {
@@ -96,7 +97,7 @@ function RequestInviteForm({ user }: { user: SessionUser }) {
 }
 
 function SignedIn({ user }: { user: SessionUser }) {
-  const status = useApiGet<HandleStatus>('/api/handle-status');
+  const status = useApiGet(() => accountApi.handleStatus(), []);
   if (status.loading) return <p className="page-status">Loading...</p>;
   // Someone with a handle, or who already asked, has nothing to fill in here.
   if (status.data?.handle || status.data?.inviteRequested || status.data?.handleRequest) {

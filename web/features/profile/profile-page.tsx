@@ -1,17 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { FollowState } from '../../../core/follow';
 import { pagePath } from '../../../core/pages';
-import type { PostPage, Profile } from '../../../core/post';
+import type { Profile } from '../../../core/post';
 import { POST_MESSAGES } from '../../../core/post-text';
 import { track } from '../../lib/analytics';
-import { api, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { loginPath } from '../../lib/paths';
 import { useApiGet } from '../../lib/use-api';
 import { useCursorPages } from '../../lib/use-cursor-pages';
 import { LoadMore } from '../../ui/load-more';
 import { PostCard } from '../../ui/post-card';
+import { profileApi } from './api';
 
 /** Spec 9: 'Link copied' shows for 2 seconds. */
 const COPIED_FOR_MS = 2000;
@@ -59,9 +59,7 @@ function FollowButton({ profile, onChange }: { profile: Profile; onChange(follow
     setBusy(true);
     setError(undefined);
     try {
-      const next = profile.following
-        ? await api.delete<FollowState>(`/api/follows/${encodeURIComponent(profile.handle)}`)
-        : await api.put<FollowState>(`/api/follows/${encodeURIComponent(profile.handle)}`);
+      const next = profile.following ? await profileApi.unfollow(profile.handle) : await profileApi.follow(profile.handle);
       track(next.following ? 'follow' : 'unfollow', { handle: profile.handle });
       onChange(next.following);
     } catch (err) {
@@ -93,7 +91,7 @@ function FollowButton({ profile, onChange }: { profile: Profile; onChange(follow
 }
 
 function ProfilePosts({ handle }: { handle: string }) {
-  const list = useCursorPages<PostPage>(`/api/profiles/${encodeURIComponent(handle)}/posts`);
+  const list = useCursorPages((cursor) => profileApi.posts(handle, cursor), [handle]);
   const posts = list.pages.flatMap((p) => p.posts);
   const now = Date.now();
   if (list.status === 'loading') return <p className="muted">Loading lists...</p>;
@@ -121,7 +119,7 @@ function ProfilePosts({ handle }: { handle: string }) {
 function ProfileView({ handle }: { handle: string }) {
   const { auth, signOut } = useAuth();
   const [params, setParams] = useSearchParams();
-  const resource = useApiGet<Profile>(`/api/profiles/${encodeURIComponent(handle)}`);
+  const resource = useApiGet(() => profileApi.profile(handle), [handle]);
   const [following, setFollowing] = useState<boolean | null>(null);
   const followOnReturn = useRef(false);
   const loaded = resource.data;
@@ -140,7 +138,7 @@ function ProfileView({ handle }: { handle: string }) {
     next.delete(FOLLOW_AFTER_LOGIN);
     setParams(next, { replace: true });
     if (loaded.isOwner || loaded.following) return;
-    api.put<FollowState>(`/api/follows/${encodeURIComponent(loaded.handle)}`).then(
+    profileApi.follow(loaded.handle).then(
       (state) => {
         track('follow', { handle: loaded.handle });
         setFollowing(state.following);

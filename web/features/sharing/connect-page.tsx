@@ -1,11 +1,12 @@
 import { Link, useParams } from 'react-router';
 import { pagePath } from '../../../core/pages';
-import { type ConnectPage as ConnectData, sharingPaths } from '../../../core/sharing';
+import { sharingPaths } from '../../../core/sharing';
 import { track } from '../../lib/analytics';
 import { useAuth } from '../../lib/auth';
 import { loginPath } from '../../lib/paths';
 import { useApiGet } from '../../lib/use-api';
 import { PostCard } from '../../ui/post-card';
+import { sharingApi } from './api';
 import { QrCard } from './qr-card';
 
 /** Where a profile link sends someone after login: the follow is applied there (spec 4). */
@@ -15,7 +16,7 @@ const followPath = (handle: string) => `${pagePath('profile', { handle })}?follo
 export function ConnectPage() {
   const { handle = '' } = useParams();
   const { auth } = useAuth();
-  const { data, error, loading } = useApiGet<ConnectData>(`/api/connect/${encodeURIComponent(handle)}`);
+  const { data, error, loading } = useApiGet(() => sharingApi.connect(handle), [handle]);
 
   if (loading && !data) return <p className="page-status">Loading...</p>;
   if (error || !data) {
