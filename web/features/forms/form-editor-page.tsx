@@ -4,7 +4,6 @@ import {
   CHAT_FORM_TEXT,
   type ChatFormProblem,
   chatFormProblem,
-  FIELD_MAX,
   FORM_QUESTIONS_MAX,
   FORM_TITLE_MAX,
   type ManagedChatForm,
@@ -19,6 +18,7 @@ import { formsApi } from './api';
 import { draftOf, emptyDraft, emptyQuestion, type FormDraft, inputOf, moveQuestion, type QuestionDraft } from './form-draft';
 import { FormSharePanel } from './form-share-panel';
 import { FormUnavailable } from './form-unavailable';
+import { FieldError, QuestionCard } from './question-card';
 
 interface SavedState {
   saved?: boolean;
@@ -28,15 +28,6 @@ function problemFor(problem: ChatFormProblem | null, part: ChatFormProblem['part
   if (!problem || problem.part !== part) return null;
   if (question !== undefined && problem.question !== question) return null;
   return problem.message;
-}
-
-function FieldError({ id, message }: { id: string; message: string | null }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="field-error" role="alert">
-      {message}
-    </p>
-  );
 }
 
 function FormEditor({ form }: { form: ManagedChatForm | null }) {
@@ -191,71 +182,17 @@ function FormEditor({ form }: { form: ManagedChatForm | null }) {
             const fieldError = problemFor(problem, 'field', i);
             const linesError = problemFor(problem, 'lines', i);
             return (
-              <li key={q.key} className="question-card">
-                <fieldset>
-                  <legend>Question {i + 1}</legend>
-                  <label htmlFor={`field-${q.key}`}>Field name</label>
-                  <input
-                    id={`field-${q.key}`}
-                    value={q.field}
-                    maxLength={FIELD_MAX * 2}
-                    onChange={(e) => setQuestion(q.key, { field: e.target.value })}
-                    aria-invalid={fieldError ? true : undefined}
-                    aria-describedby={`field-${q.key}-hint${fieldError ? ` field-${q.key}-error` : ''}`}
-                  />
-                  <p id={`field-${q.key}-hint`} className="field-hint">
-                    The column name in your responses, e.g. name or email.
-                  </p>
-                  <FieldError id={`field-${q.key}-error`} message={fieldError} />
-
-                  <label htmlFor={`lines-${q.key}`}>Question text</label>
-                  <textarea
-                    id={`lines-${q.key}`}
-                    rows={2}
-                    value={q.text}
-                    onChange={(e) => setQuestion(q.key, { text: e.target.value })}
-                    aria-invalid={linesError ? true : undefined}
-                    aria-describedby={linesError ? `lines-${q.key}-error` : undefined}
-                  />
-                  <FieldError id={`lines-${q.key}-error`} message={linesError} />
-
-                  <label className="checkbox">
-                    <input type="checkbox" checked={q.long} onChange={(e) => setQuestion(q.key, { long: e.target.checked })} />
-                    Long answer (Shift+Enter for a new line)
-                  </label>
-
-                  <div className="question-tools">
-                    <button
-                      id={`move-up-${q.key}`}
-                      type="button"
-                      className="button button-small"
-                      onClick={() => move(i, -1)}
-                      disabled={i === 0}
-                      aria-label={`Move question ${i + 1} up`}
-                    >
-                      ↑ Up
-                    </button>
-                    <button
-                      id={`move-down-${q.key}`}
-                      type="button"
-                      className="button button-small"
-                      onClick={() => move(i, 1)}
-                      disabled={i === count - 1}
-                      aria-label={`Move question ${i + 1} down`}
-                    >
-                      ↓ Down
-                    </button>
-                    <button
-                      type="button"
-                      className="button button-small button-danger"
-                      onClick={() => removeQuestion(i)}
-                      aria-label={`Remove question ${i + 1}`}
-                    >
-                      Remove
-                    </button>
-                  </div>
-                </fieldset>
-              </li>
+              <QuestionCard
+                key={q.key}
+                question={q}
+                index={i}
+                count={count}
+                fieldError={fieldError}
+                linesError={linesError}
+                onChange={(change) => setQuestion(q.key, change)}
+                onMove={(by) => move(i, by)}
+                onRemove={() => removeQuestion(i)}
+              />
             );
           })}
         </ol>
