@@ -8,6 +8,7 @@ import {
   handleInputSchema,
   handleProblem,
   handleRequestSchema,
+  isReservedHandle,
   normalizeHandleInput,
   stripAt,
 } from './handle';
@@ -65,5 +66,19 @@ describe('handle request form', () => {
     expect(stripAt(' @@fresh')).toBe('fresh');
     expect(editedHandleSchema.parse({ handle: '@Fresh' })).toEqual({ handle: 'fresh' });
     expect(editedHandleSchema.parse({})).toEqual({ handle: undefined });
+  });
+});
+
+describe('reserved handles', () => {
+  // The hand-written list before the route table (issue 14): deriving it must not free any of them.
+  const BEFORE_THE_ROUTE_TABLE = [
+    ...['admin', 'support', 'help', 'team', 'api', 'assets', 'auth', 'chat-form-creator', 'dashboard', 'feed'],
+    ...['follow', 'followers', 'following', 'form', 'healthz', 'invite', 'login', 'logout', 'oidc', 'oidc-assets'],
+    ...['qr', 'readyz', 'request-handle', 'request-invite', 'static', 'tell-your-friends', 'upload'],
+  ];
+
+  it.each(BEFORE_THE_ROUTE_TABLE)('still reserves %s', (handle) => {
+    expect(isReservedHandle(handle)).toBe(true);
+    expect(handleProblem(handle)).toBe(HANDLE_MESSAGES.reserved);
   });
 });

@@ -1,36 +1,33 @@
 import { z } from 'zod';
+import { pageFirstSegments } from './pages';
 
 export const HANDLE_MAX_LENGTH = 30;
 
 /** The spec's four reserved handles. */
 export const SPEC_RESERVED_HANDLES = ['admin', 'support', 'help', 'team'] as const;
 
-/** Every first path segment the app uses is reserved too, so /{handle} never shadows a page. */
-export const ROUTE_RESERVED_HANDLES = [
+/**
+ * First path segments the server answers itself (API, static files, sign-in, QR codes, health):
+ * no page of the route table lists them, so they are written out here.
+ */
+export const SERVER_RESERVED_HANDLES = [
   'api',
   'assets',
   'auth',
-  'chat-form-creator',
-  'dashboard',
-  'feed',
-  'follow',
-  'followers',
-  'following',
-  'form',
   'healthz',
-  'invite',
-  'login',
   'logout',
   'oidc',
   'oidc-assets',
   'qr',
   'readyz',
-  'request-handle',
-  'request-invite',
   'static',
-  'tell-your-friends',
-  'upload',
 ] as const;
+
+/** Every first path segment of a page (core/pages.ts), so /{handle} never shadows a page. */
+export const PAGE_RESERVED_HANDLES: readonly string[] = pageFirstSegments();
+
+/** Every first path segment the app uses, pages and server routes. */
+export const ROUTE_RESERVED_HANDLES: readonly string[] = [...SERVER_RESERVED_HANDLES, ...PAGE_RESERVED_HANDLES];
 
 const RESERVED = new Set<string>([...SPEC_RESERVED_HANDLES, ...ROUTE_RESERVED_HANDLES]);
 

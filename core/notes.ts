@@ -1,24 +1,10 @@
 import { z } from 'zod';
+import type { NoteSlug } from './note-pages';
+
+// The slugs and titles live in the zod-free core/note-pages.ts; kept importable from here for the notes module.
+export { isNoteSlug, NOTE_PAGES, NOTE_SLUGS, type NoteSlug } from './note-pages';
 
 export const NOTE_MAX_LENGTH = 50_000;
-
-/** The admin planning-note pages (spec 2): slug = path under /admin/, with the page title. */
-export const NOTE_PAGES = {
-  'instagram-promotion': 'Instagram promotion',
-  'instagram-post-ideas': 'Instagram post ideas',
-  'instagram-community-spotlights': 'Instagram community spotlights',
-  'digital-sticker-service': 'Digital sticker service',
-  'tier-system-overview': 'Tier system overview',
-  'monetization-roadmap': 'Monetization roadmap',
-  'freshlist-farm-summary': 'Freshlist farm summary',
-} as const;
-
-export type NoteSlug = keyof typeof NOTE_PAGES;
-export const NOTE_SLUGS = Object.keys(NOTE_PAGES) as NoteSlug[];
-
-export function isNoteSlug(value: string): value is NoteSlug {
-  return Object.hasOwn(NOTE_PAGES, value);
-}
 
 /** What a page holds before any admin saved it. The tiers are the planned ones of spec section 9. */
 export const NOTE_DEFAULTS: Record<NoteSlug, string> = {

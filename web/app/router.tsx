@@ -1,7 +1,9 @@
 import { type ComponentType, lazy } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { NOTE_SLUGS, type NoteSlug } from '../../core/note-pages';
+import { type NotePageKey, notePageKey, PAGE_KEYS, PAGES, type PageKey, pagePath } from '../../core/pages';
 import { ProfilePage } from '../features/profile/profile-page';
-import { AuthProvider } from './auth';
+import { AuthProvider } from '../lib/auth';
 import { AppLayout } from './layout';
 
 /**
@@ -28,7 +30,6 @@ const UsersOverviewPage = page(() => import('../features/admin/users-overview-pa
 const DeletedUsersPage = page(() => import('../features/admin/deleted-users-page'), 'DeletedUsersPage');
 const IndexCheckPage = page(() => import('../features/admin/index-check-page'), 'IndexCheckPage');
 const AuditLogPage = page(() => import('../features/admin/audit-log-page'), 'AuditLogPage');
-const NotesPage = page(() => import('../features/admin/notes-page'), 'NotesPage');
 const RequestHandlePage = page(() => import('../features/handles/request-handle-page'), 'RequestHandlePage');
 const RequestInvitePage = page(() => import('../features/invites/request-invite-page'), 'RequestInvitePage');
 const AcceptInvitePage = page(() => import('../features/invites/accept-invite-page'), 'AcceptInvitePage');
@@ -41,11 +42,58 @@ const FeedPage = page(() => import('../features/feed/feed-page'), 'FeedPage');
 const FollowersPage = page(() => import('../features/follows/followers-page'), 'FollowersPage');
 const FollowingPage = page(() => import('../features/follows/following-page'), 'FollowingPage');
 
+const NotesPage = page(() => import('../features/admin/notes-page'), 'NotesPage');
+
+/** The notes pages (core/note-pages.ts): one editor, under each slug's own key of the route table. */
+function notePage(slug: NoteSlug): ComponentType {
+  return () => <NotesPage slug={slug} />;
+}
+const NOTE_PAGE_COMPONENTS = Object.fromEntries(NOTE_SLUGS.map((slug) => [notePageKey(slug), notePage(slug)])) as Record<
+  NotePageKey,
+  ComponentType
+>;
+
+/** The component of every page of the route table: a page without one does not compile. */
+const PAGE_COMPONENTS: Record<PageKey, ComponentType> = {
+  home: LandingPage,
+  login: LoginPage,
+  loginComplete: LoginCompletePage,
+  dashboard: DashboardPage,
+  requestHandle: RequestHandlePage,
+  requestInvite: RequestInvitePage,
+  inviteWithoutHandle: AcceptInvitePage,
+  invite: AcceptInvitePage,
+  adminHandles: AdminHandlesPage,
+  adminInvite: AdminInvitePage,
+  adminInviteRequests: AdminInviteRequestsPage,
+  adminInvitesPending: AdminInvitesPendingPage,
+  upload: UploadPage,
+  feed: FeedPage,
+  followers: FollowersPage,
+  following: FollowingPage,
+  follow: ConnectPage,
+  tellYourFriends: TellYourFriendsPage,
+  form: ChatFormPage,
+  chatFormCreator: FormsListPage,
+  chatFormNew: FormEditorPage,
+  chatFormEdit: FormEditorPage,
+  chatFormResponses: FormResponsesPage,
+  admin: AdminDashboardPage,
+  adminUsers: UsersOverviewPage,
+  adminDeletedUsers: DeletedUsersPage,
+  adminIndexCheck: IndexCheckPage,
+  adminAuditLog: AuditLogPage,
+  adminAnalytics: AdminAnalyticsPage,
+  ...NOTE_PAGE_COMPONENTS,
+  // A public profile (fixed routes rank first); an unknown handle goes to /.
+  profile: ProfilePage,
+};
+
 /**
- * The route table of spec section 2; any other path goes to /. The public profile, where most
- * visitors land from a QR code, is in the entry chunk: no second round trip. Declarative routes:
- * the app uses no loaders or actions, and the data router would add ~16 KB gzipped to every first
- * visit.
+ * The route table of spec section 2 (core/pages.ts); any other path goes to /. The public profile,
+ * where most visitors land from a QR code, is in the entry chunk: no second round trip. Declarative
+ * routes: the app uses no loaders or actions, and the data router would add ~16 KB gzipped to every
+ * first visit.
  */
 export function AppRouter() {
   return (
@@ -53,45 +101,11 @@ export function AppRouter() {
       <BrowserRouter>
         <Routes>
           <Route element={<AppLayout />}>
-            <Route path="/" element={<LandingPage />} />
-            <Route path="/login" element={<LoginPage />} />
-            <Route path="/login/complete" element={<LoginCompletePage />} />
-            <Route path="/dashboard" element={<DashboardPage />} />
-            <Route path="/tell-your-friends" element={<TellYourFriendsPage />} />
-            <Route path="/follow/:handle" element={<ConnectPage />} />
-            <Route path="/admin/analytics" element={<AdminAnalyticsPage />} />
-            <Route path="/form/:formId" element={<ChatFormPage />} />
-            <Route path="/chat-form-creator" element={<FormsListPage />} />
-            <Route path="/chat-form-creator/new" element={<FormEditorPage />} />
-            <Route path="/chat-form-creator/:formId" element={<FormEditorPage />} />
-            <Route path="/chat-form-creator/:formId/responses" element={<FormResponsesPage />} />
-            <Route path="/admin" element={<AdminDashboardPage />} />
-            <Route path="/admin/users-overview" element={<UsersOverviewPage />} />
-            <Route path="/admin/deleted-users" element={<DeletedUsersPage />} />
-            <Route path="/admin/test-firestore-indexes" element={<IndexCheckPage />} />
-            <Route path="/admin/audit-log" element={<AuditLogPage />} />
-            <Route path="/admin/instagram-promotion" element={<NotesPage slug="instagram-promotion" />} />
-            <Route path="/admin/instagram-post-ideas" element={<NotesPage slug="instagram-post-ideas" />} />
-            <Route path="/admin/instagram-community-spotlights" element={<NotesPage slug="instagram-community-spotlights" />} />
-            <Route path="/admin/digital-sticker-service" element={<NotesPage slug="digital-sticker-service" />} />
-            <Route path="/admin/tier-system-overview" element={<NotesPage slug="tier-system-overview" />} />
-            <Route path="/admin/monetization-roadmap" element={<NotesPage slug="monetization-roadmap" />} />
-            <Route path="/admin/freshlist-farm-summary" element={<NotesPage slug="freshlist-farm-summary" />} />
-            <Route path="/request-handle" element={<RequestHandlePage />} />
-            <Route path="/request-invite" element={<RequestInvitePage />} />
-            <Route path="/invite" element={<AcceptInvitePage />} />
-            <Route path="/invite/:handle" element={<AcceptInvitePage />} />
-            <Route path="/admin/handles" element={<AdminHandlesPage />} />
-            <Route path="/admin/invite" element={<AdminInvitePage />} />
-            <Route path="/admin/invite-requests" element={<AdminInviteRequestsPage />} />
-            <Route path="/admin/invites-pending" element={<AdminInvitesPendingPage />} />
-            <Route path="/upload" element={<UploadPage />} />
-            <Route path="/feed" element={<FeedPage />} />
-            <Route path="/followers" element={<FollowersPage />} />
-            <Route path="/following" element={<FollowingPage />} />
-            {/* A public profile (fixed routes rank first); an unknown handle goes to /. */}
-            <Route path="/:handle" element={<ProfilePage />} />
-            <Route path="*" element={<Navigate to="/" replace />} />
+            {PAGE_KEYS.map((key) => {
+              const Page = PAGE_COMPONENTS[key];
+              return <Route key={key} path={PAGES[key].path} element={<Page />} />;
+            })}
+            <Route path="*" element={<Navigate to={pagePath('home')} replace />} />
           </Route>
         </Routes>
       </BrowserRouter>

@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../app/paths';
-import type { ApiResource } from '../app/use-api';
+import { pagePath } from '../../core/pages';
+import type { ApiResource } from '../lib/use-api';
 import { ErrorAlert } from './alert';
 
 /** The success line an admin action leaves, and reloading the list it changed. */
@@ -36,7 +36,7 @@ export function AdminFrame<T>({
   return (
     <main className="page page-wide">
       <p className="admin-crumb">
-        <Link to={paths.admin}>← Admin</Link>
+        <Link to={pagePath('admin')}>← Admin</Link>
       </p>
       <h1>{title}</h1>
       <div className="notice" role="status" aria-live="polite">

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router';
-import { useAuth } from '../app/auth';
-import { paths } from '../app/paths';
+import { pagePath } from '../../core/pages';
+import { useAuth } from '../lib/auth';
 
 /** The shared footer: who is signed in, a Sign out link, and a way back. */
 export function Footer() {
@@ -10,23 +10,23 @@ export function Footer() {
   async function onSignOut(event: React.MouseEvent) {
     event.preventDefault();
     await signOut();
-    navigate(paths.home);
+    navigate(pagePath('home'));
   }
 
   return (
     <footer className="site-footer">
       {auth.status === 'signed-in' ? (
         <>
-          <Link to={paths.dashboard}>← Dashboard</Link>
+          <Link to={pagePath('dashboard')}>← Dashboard</Link>
           <span>
             Signed in as <strong>{auth.user.email}</strong>
           </span>
-          <a href={paths.home} onClick={onSignOut}>
+          <a href={pagePath('home')} onClick={onSignOut}>
             Sign out
           </a>
         </>
       ) : (
-        <Link to={paths.home}>← Freshlist</Link>
+        <Link to={pagePath('home')}>← Freshlist</Link>
       )}
     </footer>
   );

@@ -1,10 +1,10 @@
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import type { PublicPost } from '../../core/feed';
+import { pagePath } from '../../core/pages';
 import { postOpenPath } from '../../core/post-text';
 import { relativeTime } from '../../core/time';
-import { track } from '../app/analytics';
-import { paths } from '../app/paths';
+import { track } from '../lib/analytics';
 
 /** The host a link points at, shown so people know where 'go to page' takes them. */
 function hostOf(url: string): string {
@@ -34,7 +34,7 @@ export function PostCard({ post, now = Date.now(), children }: PostCardProps) {
   return (
     <article className="post-card">
       <header className="post-card-header">
-        <Link className="post-card-handle" to={paths.profile(post.handle)}>
+        <Link className="post-card-handle" to={pagePath('profile', { handle: post.handle })}>
           @{post.handle}
         </Link>
         <time className="post-card-age" dateTime={created.toISOString()} title={created.toLocaleString()}>

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import type { AdminOverview } from '../../../core/admin';
 import type { SessionUser } from '../../../core/api';
 import { NOTE_PAGES, NOTE_SLUGS } from '../../../core/notes';
-import { paths } from '../../app/paths';
-import { RequireAdmin } from '../../app/require-admin';
-import { useApiGet } from '../../app/use-api';
+import { notePageKey, pagePath } from '../../../core/pages';
+import { RequireAdmin } from '../../lib/require-admin';
+import { useApiGet } from '../../lib/use-api';
+import { adminApi } from './api';
 
 function Count({ label, value, to }: { label: string; value: number | undefined; to?: string }) {
   const content = (
@@ -27,7 +27,7 @@ function Count({ label, value, to }: { label: string; value: number | undefined;
 }
 
 function AdminDashboard({ user }: { user: SessionUser }) {
-  const overview = useApiGet<AdminOverview>('/api/admin/overview');
+  const overview = useApiGet(() => adminApi.overview(), []);
   const counts = overview.data;
   return (
     <main className="page page-wide admin">
@@ -40,11 +40,11 @@ function AdminDashboard({ user }: { user: SessionUser }) {
       <section aria-labelledby="counts-heading">
         <h2 id="counts-heading">At a glance</h2>
         <ul className="admin-counts" aria-busy={overview.loading}>
-          <Count label="Invite requests" value={counts?.inviteRequests} to={paths.adminInviteRequests} />
-          <Count label="Pending invites" value={counts?.pendingInvites} to={paths.adminInvitesPending} />
-          <Count label="Users" value={counts?.users} to={paths.adminUsers} />
-          <Count label="Handle requests" value={counts?.handleRequests} to={user.owner ? paths.adminHandles : undefined} />
-          <Count label="Deleted users" value={counts?.deletedUsers} to={paths.adminDeletedUsers} />
+          <Count label="Invite requests" value={counts?.inviteRequests} to={pagePath('adminInviteRequests')} />
+          <Count label="Pending invites" value={counts?.pendingInvites} to={pagePath('adminInvitesPending')} />
+          <Count label="Users" value={counts?.users} to={pagePath('adminUsers')} />
+          <Count label="Handle requests" value={counts?.handleRequests} to={user.owner ? pagePath('adminHandles') : undefined} />
+          <Count label="Deleted users" value={counts?.deletedUsers} to={pagePath('adminDeletedUsers')} />
         </ul>
       </section>
 
@@ -53,23 +53,23 @@ function AdminDashboard({ user }: { user: SessionUser }) {
           <h2 id="people-heading">People and handles</h2>
           <ul className="admin-links">
             <li>
-              <Link to={paths.adminInviteRequests}>Invite requests</Link>
+              <Link to={pagePath('adminInviteRequests')}>Invite requests</Link>
             </li>
             <li>
-              <Link to={paths.adminInvitesPending}>Pending invites</Link>
+              <Link to={pagePath('adminInvitesPending')}>Pending invites</Link>
             </li>
             <li>
-              <Link to={paths.adminInvite}>Create an invite or handle</Link>
+              <Link to={pagePath('adminInvite')}>Create an invite or handle</Link>
             </li>
             <li>
-              <Link to={paths.adminUsers}>Users overview</Link>
+              <Link to={pagePath('adminUsers')}>Users overview</Link>
             </li>
             <li>
-              <Link to={paths.adminDeletedUsers}>Deleted users</Link>
+              <Link to={pagePath('adminDeletedUsers')}>Deleted users</Link>
             </li>
             {user.owner && (
               <li>
-                <Link to={paths.adminHandles}>Handle management</Link> <span className="muted">(owner only)</span>
+                <Link to={pagePath('adminHandles')}>Handle management</Link> <span className="muted">(owner only)</span>
               </li>
             )}
           </ul>
@@ -80,7 +80,7 @@ function AdminDashboard({ user }: { user: SessionUser }) {
           <ul className="admin-links">
             {NOTE_SLUGS.map((slug) => (
               <li key={slug}>
-                <Link to={paths.adminNote(slug)}>{NOTE_PAGES[slug]}</Link>
+                <Link to={pagePath(notePageKey(slug))}>{NOTE_PAGES[slug]}</Link>
               </li>
             ))}
           </ul>
@@ -90,13 +90,13 @@ function AdminDashboard({ user }: { user: SessionUser }) {
           <h2 id="system-heading">System</h2>
           <ul className="admin-links">
             <li>
-              <Link to={paths.adminIndexCheck}>Test upload indexes</Link>
+              <Link to={pagePath('adminIndexCheck')}>Test upload indexes</Link>
             </li>
             <li>
-              <Link to={paths.adminAuditLog}>Audit log</Link>
+              <Link to={pagePath('adminAuditLog')}>Audit log</Link>
             </li>
             <li>
-              <Link to={paths.adminAnalytics}>Analytics</Link>
+              <Link to={pagePath('adminAnalytics')}>Analytics</Link>
             </li>
           </ul>
         </section>

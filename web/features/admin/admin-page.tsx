@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { SessionUser } from '../../../core/api';
-import { paths } from '../../app/paths';
-import { RequireAdmin } from '../../app/require-admin';
+import { pagePath } from '../../../core/pages';
+import { RequireAdmin } from '../../lib/require-admin';
 
 /** The frame of every admin sub-page: the admin guard, a way back to the admin dashboard, the heading. */
 export function AdminPage({
@@ -19,7 +19,7 @@ export function AdminPage({
       {(user) => (
         <main className="page page-wide admin">
           <p className="admin-crumb">
-            <Link to={paths.admin}>← Admin</Link>
+            <Link to={pagePath('admin')}>← Admin</Link>
           </p>
           <h1>{title}</h1>
           {intro && <p className="muted">{intro}</p>}

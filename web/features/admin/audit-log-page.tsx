@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { type AuditEntry, type AuditLogPage as AuditLogResponse, adminActionLabel } from '../../../core/audit';
-import { useApiGet } from '../../app/use-api';
+import { type AuditEntry, adminActionLabel } from '../../../core/audit';
+import { useApiGet } from '../../lib/use-api';
 import { AdminPage, formatDateTime } from './admin-page';
+import { adminApi } from './api';
 
 function detailText(details: Record<string, unknown>): string {
   return Object.entries(details)
@@ -15,7 +16,7 @@ function detailText(details: Record<string, unknown>): string {
 function AuditLog() {
   const [before, setBefore] = useState<number>();
   const [entries, setEntries] = useState<AuditEntry[]>([]);
-  const page = useApiGet<AuditLogResponse>(`/api/admin/audit-log${before ? `?before=${before}` : ''}`);
+  const page = useApiGet(() => adminApi.auditLog(before), [before]);
 
   useEffect(() => {
     if (!page.data) return;

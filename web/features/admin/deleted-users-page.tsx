@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
-import { ADMIN_MESSAGES, type DeletedUser, type DeletedUsersList, type RestoreResponse } from '../../../core/admin';
-import { ApiRequestError, api, errorMessage } from '../../app/api-client';
-import { useApiGet } from '../../app/use-api';
+import { ADMIN_MESSAGES, type DeletedUser, type RestoreResponse } from '../../../core/admin';
+import { ApiRequestError, errorMessage } from '../../lib/api-client';
+import { useApiGet } from '../../lib/use-api';
 import { AdminPage, formatDateTime } from './admin-page';
+import { adminApi } from './api';
 import { ConfirmPanel } from './confirm-panel';
 
 type Status = { kind: 'success' | 'error'; lines: string[] } | null;
@@ -28,7 +29,7 @@ function DeletedUserCard({ entry, onChanged, onStatus }: { entry: DeletedUser; o
     setBusy(true);
     onStatus(null);
     try {
-      const result = await api.post<RestoreResponse>(`/api/admin/deleted-users/${entry.userId}/restore`, { overwrite });
+      const result = await adminApi.restoreUser(entry.userId, { overwrite });
       onStatus({ kind: 'success', lines: restoredLines(summary.email, result) });
       setConfirming(false);
       onChanged();
@@ -96,7 +97,7 @@ function DeletedUserCard({ entry, onChanged, onStatus }: { entry: DeletedUser; o
 }
 
 function DeletedUsers() {
-  const list = useApiGet<DeletedUsersList>('/api/admin/deleted-users');
+  const list = useApiGet(() => adminApi.deletedUsers(), []);
   const [status, setStatus] = useState<Status>(null);
   const entries = list.data?.deletedUsers;
   return (

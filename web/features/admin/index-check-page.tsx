@@ -1,9 +1,9 @@
-import type { IndexCheckResponse } from '../../../core/admin';
-import { useApiGet } from '../../app/use-api';
+import { useApiGet } from '../../lib/use-api';
 import { AdminPage } from './admin-page';
+import { adminApi } from './api';
 
 function IndexCheck() {
-  const result = useApiGet<IndexCheckResponse>('/api/admin/index-check');
+  const result = useApiGet(() => adminApi.indexCheck(), []);
   return (
     <>
       <button type="button" className="button" onClick={result.reload} disabled={result.loading}>

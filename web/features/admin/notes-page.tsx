@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { NOTE_MAX_LENGTH, NOTE_MESSAGES, NOTE_PAGES, type Note, type NoteSlug } from '../../../core/notes';
-import { api, errorMessage } from '../../app/api-client';
-import { useApiGet } from '../../app/use-api';
+import { errorMessage } from '../../lib/api-client';
+import { useApiGet } from '../../lib/use-api';
 import { AdminPage, formatDateTime } from './admin-page';
+import { adminApi } from './api';
 
 const MarkdownView = lazy(() => import('./markdown-view'));
 
@@ -16,7 +17,7 @@ function Rendered({ source }: { source: string }) {
 }
 
 function NoteEditor({ slug }: { slug: NoteSlug }) {
-  const note = useApiGet<Note>(`/api/admin/notes/${slug}`);
+  const note = useApiGet(() => adminApi.note(slug), [slug]);
   const [current, setCurrent] = useState<Note>();
   const [draft, setDraft] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -43,7 +44,7 @@ function NoteEditor({ slug }: { slug: NoteSlug }) {
     setBusy(true);
     setError(undefined);
     try {
-      const next = await api.put<Note>(`/api/admin/notes/${slug}`, { body: draft, baseUpdatedAt: current.updatedAt });
+      const next = await adminApi.saveNote(slug, { body: draft, baseUpdatedAt: current.updatedAt });
       setCurrent(next);
       setDraft(null);
       setSaved(true);

@@ -1,17 +1,12 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import {
-  type AdminUser,
-  type DeleteUserResponse,
-  type EndSessionsResponse,
-  HANDLE_STATE_LABELS,
-  type UsersList,
-} from '../../../core/admin';
+import { type AdminUser, HANDLE_STATE_LABELS } from '../../../core/admin';
 import type { SessionUser } from '../../../core/api';
-import { api, errorMessage } from '../../app/api-client';
-import { paths } from '../../app/paths';
-import { useApiGet } from '../../app/use-api';
+import { pagePath } from '../../../core/pages';
+import { errorMessage } from '../../lib/api-client';
+import { useApiGet } from '../../lib/use-api';
 import { AdminPage, formatDate } from './admin-page';
+import { adminApi } from './api';
 import { ConfirmPanel } from './confirm-panel';
 
 type Status = { kind: 'success' | 'error'; text: string } | null;
@@ -48,13 +43,13 @@ function UserCard({
 
   const toggleAdmin = () =>
     run(async () => {
-      await api.put(`/api/admin/users/${user.id}/admin`, { admin: !user.admin });
+      await adminApi.setAdmin(user.id, { admin: !user.admin });
       return user.admin ? `${user.email} is no longer an admin.` : `${user.email} is now an admin.`;
     });
 
   const endSessions = () =>
     run(async () => {
-      const { ended } = await api.delete<EndSessionsResponse>(`/api/admin/users/${user.id}/sessions`);
+      const { ended } = await adminApi.endSessions(user.id);
       return ended === 0
         ? `${user.email} was not signed in anywhere.`
         : `Signed ${user.email} out of ${ended} ${ended === 1 ? 'session' : 'sessions'}.`;
@@ -62,7 +57,7 @@ function UserCard({
 
   const remove = () =>
     run(async () => {
-      const { summary } = await api.delete<DeleteUserResponse>(`/api/admin/users/${user.id}`);
+      const { summary } = await adminApi.deleteUser(user.id);
       return `Deleted ${summary.email}. A backup is kept under Deleted users.`;
     });
 
@@ -74,7 +69,7 @@ function UserCard({
           {user.handle && (
             <>
               {' '}
-              <Link to={paths.profile(user.handle)}>@{user.handle}</Link>
+              <Link to={pagePath('profile', { handle: user.handle })}>@{user.handle}</Link>
             </>
           )}
         </h3>
@@ -145,7 +140,7 @@ function UsersOverview({ me }: { me: SessionUser }) {
   const q = params.get('q') ?? '';
   const [draft, setDraft] = useState(q);
   const [status, setStatus] = useState<Status>(null);
-  const list = useApiGet<UsersList>(`/api/admin/users${q ? `?${new URLSearchParams({ q })}` : ''}`);
+  const list = useApiGet(() => adminApi.users(q), [q]);
 
   function onSearch(event: FormEvent) {
     event.preventDefault();

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import type { AnalyticsReport } from '../../../core/analytics';
-import { RequireAdmin } from '../../app/require-admin';
-import { useApiGet } from '../../app/use-api';
+import { RequireAdmin } from '../../lib/require-admin';
+import { useApiGet } from '../../lib/use-api';
+import { analyticsApi } from './api';
 
 const RANGES = [7, 30, 90] as const;
 
 function Report({ days }: { days: number }) {
-  const { data, error, loading } = useApiGet<AnalyticsReport>(`/api/admin/analytics?days=${days}`);
+  const { data, error, loading } = useApiGet(() => analyticsApi.report(days), [days]);
   if (error) {
     return (
       <p className="alert alert-error" role="alert">

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { CONSENT_BANNER_DELAY_MS, type ConsentChoice } from '../../../core/consent';
-import { onConsentChange, readConsent, setConsent, startAnalytics, track } from '../../app/analytics';
+import { onConsentChange, readConsent, setConsent, startAnalytics, track } from '../../lib/analytics';
 
 /**
  * The consent banner (spec 2): slides in 100 ms after load while no choice is stored, and

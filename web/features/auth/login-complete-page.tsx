@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { safeRedirectPath } from '../../../core/api';
-import { track } from '../../app/analytics';
-import { useAuth } from '../../app/auth';
-import { SIGN_IN_CHANNEL, type SignInMessage } from './sign-in';
+import { track } from '../../lib/analytics';
+import { useAuth } from '../../lib/auth';
+import { SIGN_IN_CHANNEL, type SignInMessage } from '../../lib/sign-in';
 
 /** Where the provider sends the browser back: a popup reports to its opener and closes; a full page moves on. */
 export function LoginCompletePage() {

@@ -1,8 +1,8 @@
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { safeRedirectPath } from '../../../core/api';
-import { useAuth } from '../../app/auth';
-import { paths } from '../../app/paths';
-import { SignInButton } from './sign-in-button';
+import { pagePath } from '../../../core/pages';
+import { useAuth } from '../../lib/auth';
+import { SignInButton } from '../../lib/sign-in-button';
 
 export function LoginPage() {
   const { auth } = useAuth();
@@ -24,7 +24,7 @@ export function LoginPage() {
       )}
       <SignInButton redirect={redirect} />
       <p>
-        <Link to={paths.home}>Back to start</Link>
+        <Link to={pagePath('home')}>Back to start</Link>
       </p>
     </main>
   );

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { SessionUser } from '../../../core/api';
-import type { HandleStatus } from '../../../core/handle';
-import { useAuth } from '../../app/auth';
-import { paths } from '../../app/paths';
-import { RequireAuth } from '../../app/require-auth';
-import { useApiGet } from '../../app/use-api';
+import { pagePath } from '../../../core/pages';
+import { accountApi } from '../../lib/account-api';
+import { useAuth } from '../../lib/auth';
+import { RequireAuth } from '../../lib/require-auth';
+import { useApiGet } from '../../lib/use-api';
 import { HandleCard } from './handle-card';
 import { YourLists } from './your-lists';
 
@@ -26,7 +26,7 @@ function QuickAction({ to, label, handle }: { to: string; label: string; handle:
 
 function Dashboard({ user }: { user: SessionUser }) {
   const { refresh } = useAuth();
-  const status = useApiGet<HandleStatus>('/api/handle-status');
+  const status = useApiGet(() => accountApi.handleStatus(), []);
   // The status is fresher than the session's view (an approval may have landed since sign-in).
   const handle = status.data ? status.data.handle : user.approved ? user.handle : null;
   const stale = status.data !== undefined && status.data.handle !== user.handle;
@@ -42,17 +42,21 @@ function Dashboard({ user }: { user: SessionUser }) {
       <section aria-labelledby="actions-heading">
         <h2 id="actions-heading">Quick actions</h2>
         <ul className="quick-actions">
-          <QuickAction to={paths.upload} label="Upload a new list" handle={handle} />
-          <QuickAction to={handle ? paths.profile(handle) : paths.dashboard} label="View public profile" handle={handle} />
-          <QuickAction to={paths.followers} label="Followers" handle={handle} />
+          <QuickAction to={pagePath('upload')} label="Upload a new list" handle={handle} />
+          <QuickAction
+            to={handle ? pagePath('profile', { handle }) : pagePath('dashboard')}
+            label="View public profile"
+            handle={handle}
+          />
+          <QuickAction to={pagePath('followers')} label="Followers" handle={handle} />
           <li className="quick-action">
-            <Link to={paths.feed}>Feed</Link>
+            <Link to={pagePath('feed')}>Feed</Link>
           </li>
           <li className="quick-action">
-            <Link to={paths.following}>Following</Link>
+            <Link to={pagePath('following')}>Following</Link>
           </li>
           <li className="quick-action">
-            <Link to={paths.chatFormCreator}>Chat forms</Link>
+            <Link to={pagePath('chatFormCreator')}>Chat forms</Link>
           </li>
         </ul>
       </section>
@@ -62,8 +66,12 @@ function Dashboard({ user }: { user: SessionUser }) {
       <section className="card" aria-labelledby="friends-heading">
         <h2 id="friends-heading">Tell your friends</h2>
         <p>
-          Invite suppliers and restaurants you work with: <Link to={paths.tellYourFriends}>show them how Freshlist works</Link>,
-          or share your connect page <Link to={paths.follow(handle ?? 'yourname')}>{paths.follow(handle ?? 'yourname')}</Link>.
+          Invite suppliers and restaurants you work with:{' '}
+          <Link to={pagePath('tellYourFriends')}>show them how Freshlist works</Link>, or share your connect page{' '}
+          <Link to={pagePath('follow', { handle: handle ?? 'yourname' })}>
+            {pagePath('follow', { handle: handle ?? 'yourname' })}
+          </Link>
+          .
         </p>
       </section>
     </main>

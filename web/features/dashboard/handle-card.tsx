@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { HandleStatus } from '../../../core/handle';
-import { paths } from '../../app/paths';
+import { pagePath } from '../../../core/pages';
 
 /** The dashboard's handle section for each handle status (spec 2, /dashboard; spec 4). */
 export function HandleCard({ status, handle }: { status: HandleStatus | undefined; handle: string | null }) {
@@ -9,7 +9,8 @@ export function HandleCard({ status, handle }: { status: HandleStatus | undefine
       <section className="card" aria-labelledby="handle-heading">
         <h2 id="handle-heading">@{handle}</h2>
         <p>
-          Your public profile: <Link to={paths.profile(handle)}>{`${window.location.origin}${paths.profile(handle)}`}</Link>
+          Your public profile:{' '}
+          <Link to={pagePath('profile', { handle })}>{`${window.location.origin}${pagePath('profile', { handle })}`}</Link>
         </p>
       </section>
     );
@@ -42,7 +43,7 @@ export function HandleCard({ status, handle }: { status: HandleStatus | undefine
         <p>
           A handle is waiting for you: <strong>@{status.pendingInvite.handle}</strong>.
         </p>
-        <Link className="button button-primary" to={paths.invite(status.pendingInvite.handle)}>
+        <Link className="button button-primary" to={pagePath('invite', { handle: status.pendingInvite.handle })}>
           Confirm your handle here
         </Link>
       </section>
@@ -52,7 +53,7 @@ export function HandleCard({ status, handle }: { status: HandleStatus | undefine
     <section className="card" aria-labelledby="handle-heading">
       <h2 id="handle-heading">Your handle</h2>
       <p>To post lists and get followers, you'll need a handle.</p>
-      <Link className="button button-primary" to={paths.requestInvite}>
+      <Link className="button button-primary" to={pagePath('requestInvite')}>
         Request a handle
       </Link>
     </section>

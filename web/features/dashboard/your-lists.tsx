@@ -1,15 +1,15 @@
 import { Link } from 'react-router';
-import type { OwnPostPage } from '../../../core/post';
-import { paths } from '../../app/paths';
-import { useCursorPages } from '../../app/use-cursor-pages';
+import { pagePath } from '../../../core/pages';
+import { useCursorPages } from '../../lib/use-cursor-pages';
 import { LoadMore } from '../../ui/load-more';
 import { PostCard } from '../../ui/post-card';
+import { dashboardApi } from './api';
 
 const opened = (n: number) => (n === 1 ? 'Opened once from Freshlist' : `Opened ${n} times from Freshlist`);
 
 /** The owner's posts with how often each link was opened from Freshlist (a count, no visitor identity). */
 export function YourLists() {
-  const list = useCursorPages<OwnPostPage>('/api/posts/mine');
+  const list = useCursorPages((cursor) => dashboardApi.myPosts(cursor), []);
   const posts = list.pages.flatMap((p) => p.posts);
   const now = Date.now();
   return (
@@ -23,7 +23,7 @@ export function YourLists() {
       )}
       {list.status !== 'loading' && posts.length === 0 && !list.error && (
         <p className="muted">
-          You haven't shared a list yet. <Link to={paths.upload}>Upload a new list</Link>
+          You haven't shared a list yet. <Link to={pagePath('upload')}>Upload a new list</Link>
         </p>
       )}
       <ul className="post-list">

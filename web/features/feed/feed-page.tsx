@@ -1,13 +1,15 @@
 import { Link } from 'react-router';
-import { FEED_HINT_FOLLOW_COUNT, type FeedPage as FeedPageData } from '../../../core/feed';
-import { useAuth } from '../../app/auth';
-import { paths } from '../../app/paths';
-import { useCursorPages } from '../../app/use-cursor-pages';
+import { FEED_HINT_FOLLOW_COUNT } from '../../../core/feed';
+import { pagePath } from '../../../core/pages';
+import { useAuth } from '../../lib/auth';
+import { loginPath } from '../../lib/paths';
+import { useCursorPages } from '../../lib/use-cursor-pages';
 import { LoadMore } from '../../ui/load-more';
 import { PostCard } from '../../ui/post-card';
+import { feedApi } from './api';
 
 function Feed() {
-  const feed = useCursorPages<FeedPageData>('/api/feed');
+  const feed = useCursorPages((cursor) => feedApi.page(cursor), []);
   const first = feed.pages[0];
   const posts = feed.pages.flatMap((p) => p.posts);
   const followingCount = first?.followingCount ?? 0;
@@ -27,13 +29,13 @@ function Feed() {
           <h2 id="empty-feed-heading">No recent uploads from followed profiles.</h2>
           <p>
             Do your suppliers or favourite restaurants keep their lists here yet?{' '}
-            <Link to={paths.requestInvite}>Invite suppliers and restaurants</Link> to share their latest lists on Freshlist.
+            <Link to={pagePath('requestInvite')}>Invite suppliers and restaurants</Link> to share their latest lists on Freshlist.
           </p>
         </section>
       )}
       {first && followingCount < FEED_HINT_FOLLOW_COUNT && (
         <p className="feed-hint">
-          Your feed fills up as you follow more profiles. <Link to={paths.tellYourFriends}>Tell your friends</Link> about
+          Your feed fills up as you follow more profiles. <Link to={pagePath('tellYourFriends')}>Tell your friends</Link> about
           Freshlist.
         </p>
       )}
@@ -60,7 +62,7 @@ export function FeedPage() {
         <Feed />
       ) : (
         <p>
-          Please sign in to view your feed. <Link to={paths.login(paths.feed)}>Sign in</Link>
+          Please sign in to view your feed. <Link to={loginPath(pagePath('feed'))}>Sign in</Link>
         </p>
       )}
     </main>

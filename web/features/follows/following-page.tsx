@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { FOLLOW_MESSAGES, type FollowingPage as FollowingPageData } from '../../../core/follow';
+import { pagePath } from '../../../core/pages';
 import { relativeTime } from '../../../core/time';
-import { paths } from '../../app/paths';
+import { followsApi } from './api';
 import { PeoplePage } from './people-page';
 
 /** /following: every handle the signed-in person follows, newest follow first. */
@@ -10,7 +11,7 @@ export function FollowingPage() {
   return (
     <PeoplePage
       title="Following"
-      path="/api/following"
+      fetchPage={followsApi.following}
       people={(p: FollowingPageData) => p.following}
       empty={FOLLOW_MESSAGES.noFollowing}
     >
@@ -20,7 +21,7 @@ export function FollowingPage() {
           {f.displayName === null ? (
             <span className="person-handle">@{f.handle}</span>
           ) : (
-            <Link className="person-handle" to={paths.profile(f.handle)}>
+            <Link className="person-handle" to={pagePath('profile', { handle: f.handle })}>
               @{f.handle}
             </Link>
           )}

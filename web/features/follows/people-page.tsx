@@ -1,19 +1,20 @@
 import type { ReactNode } from 'react';
-import { RequireAuth } from '../../app/require-auth';
-import { useCursorPages } from '../../app/use-cursor-pages';
+import { RequireAuth } from '../../lib/require-auth';
+import { type PageFetcher, useCursorPages } from '../../lib/use-cursor-pages';
 import { ErrorAlert } from '../../ui/alert';
 import { LoadMore } from '../../ui/load-more';
 
 /** A signed-in page listing people page by page (followers, following), newest first, with 'Load more'. */
 export function PeoplePage<P extends { nextCursor: string | null }, T extends { handle: string }>({
   title,
-  path,
+  fetchPage,
   people,
   empty,
   children,
 }: {
   title: string;
-  path: string;
+  /** A page of the list (web/features/follows/api.ts). */
+  fetchPage: PageFetcher<P>;
   people(page: P): T[];
   empty: string;
   children(person: T): ReactNode;
@@ -23,7 +24,7 @@ export function PeoplePage<P extends { nextCursor: string | null }, T extends { 
       {() => (
         <main className="page">
           <h1>{title}</h1>
-          <People path={path} people={people} empty={empty}>
+          <People fetchPage={fetchPage} people={people} empty={empty}>
             {children}
           </People>
         </main>
@@ -33,17 +34,18 @@ export function PeoplePage<P extends { nextCursor: string | null }, T extends { 
 }
 
 function People<P extends { nextCursor: string | null }, T extends { handle: string }>({
-  path,
+  fetchPage,
   people,
   empty,
   children,
 }: {
-  path: string;
+  /** A page of the list (web/features/follows/api.ts). */
+  fetchPage: PageFetcher<P>;
   people(page: P): T[];
   empty: string;
   children(person: T): ReactNode;
 }) {
-  const list = useCursorPages<P>(path);
+  const list = useCursorPages(fetchPage, []);
   const all = list.pages.flatMap(people);
   if (list.status === 'loading') return <p className="page-status">Loading...</p>;
   return (

@@ -1,12 +1,13 @@
 import { type KeyboardEvent, useEffect, useReducer, useRef } from 'react';
 import { Link, useParams } from 'react-router';
-import { CHAT_FORM_TEXT, type PublicChatForm, type SubmissionResult, summaryLines, thankYouLines } from '../../../core/chat-form';
-import { api, errorMessage } from '../../app/api-client';
-import { newIdempotencyKey } from '../../app/idempotency-key';
-import { paths } from '../../app/paths';
-import { useApiGet } from '../../app/use-api';
+import { CHAT_FORM_TEXT, type PublicChatForm, summaryLines, thankYouLines } from '../../../core/chat-form';
+import { pagePath } from '../../../core/pages';
+import { errorMessage } from '../../lib/api-client';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
+import { useApiGet } from '../../lib/use-api';
 import { ErrorAlert } from '../../ui/alert';
 import { CopyButton } from '../../ui/copy-button';
+import { formsApi } from './api';
 import { announcement, answersByField, chatFormReducer, initialChatFormState } from './chat-form-machine';
 
 function ChatForm({ form }: { form: PublicChatForm }) {
@@ -45,7 +46,7 @@ function ChatForm({ form }: { form: PublicChatForm }) {
     inFlight.current = true;
     dispatch({ type: 'submit' });
     try {
-      await api.post<{ submission: SubmissionResult }>(`/api/forms/${encodeURIComponent(form.id)}/submissions`, {
+      await formsApi.submit(form.id, {
         answers: answersByField(state),
         idempotencyKey: state.submissionKey,
       });
@@ -200,7 +201,7 @@ function ChatForm({ form }: { form: PublicChatForm }) {
           </section>
           <p className="chat-try">
             {CHAT_FORM_TEXT.tryIt}{' '}
-            <Link className="button" to={paths.chatFormCreator}>
+            <Link className="button" to={pagePath('chatFormCreator')}>
               {CHAT_FORM_TEXT.tryChatForm}
             </Link>
           </p>
@@ -213,7 +214,7 @@ function ChatForm({ form }: { form: PublicChatForm }) {
 /** /form/{formId}: the public chat form. */
 export function ChatFormPage() {
   const { formId = '' } = useParams();
-  const { data, error, loading, reload } = useApiGet<{ form: PublicChatForm }>(`/api/forms/${encodeURIComponent(formId)}`);
+  const { data, error, loading, reload } = useApiGet(() => formsApi.publicForm(formId), [formId]);
 
   if (loading || (!data && !error)) {
     return (
@@ -229,7 +230,7 @@ export function ChatFormPage() {
         <h1>{CHAT_FORM_TEXT.notFoundHeading}</h1>
         <p>{CHAT_FORM_TEXT.notFoundHelp}</p>
         <p>
-          <Link to={paths.home}>Go to Freshlist</Link>
+          <Link to={pagePath('home')}>Go to Freshlist</Link>
         </p>
       </main>
     );

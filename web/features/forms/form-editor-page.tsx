@@ -4,20 +4,21 @@ import {
   CHAT_FORM_TEXT,
   type ChatFormProblem,
   chatFormProblem,
-  FIELD_MAX,
   FORM_QUESTIONS_MAX,
   FORM_TITLE_MAX,
   type ManagedChatForm,
   normalizeChatForm,
 } from '../../../core/chat-form';
-import { api, errorMessage } from '../../app/api-client';
-import { paths } from '../../app/paths';
-import { RequireAuth } from '../../app/require-auth';
-import { useApiGet } from '../../app/use-api';
+import { pagePath } from '../../../core/pages';
+import { errorMessage } from '../../lib/api-client';
+import { RequireAuth } from '../../lib/require-auth';
+import { useApiGet } from '../../lib/use-api';
 import { ErrorAlert } from '../../ui/alert';
+import { formsApi } from './api';
 import { draftOf, emptyDraft, emptyQuestion, type FormDraft, inputOf, moveQuestion, type QuestionDraft } from './form-draft';
 import { FormSharePanel } from './form-share-panel';
 import { FormUnavailable } from './form-unavailable';
+import { FieldError, QuestionCard } from './question-card';
 
 interface SavedState {
   saved?: boolean;
@@ -27,15 +28,6 @@ function problemFor(problem: ChatFormProblem | null, part: ChatFormProblem['part
   if (!problem || problem.part !== part) return null;
   if (question !== undefined && problem.question !== question) return null;
   return problem.message;
-}
-
-function FieldError({ id, message }: { id: string; message: string | null }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="field-error" role="alert">
-      {message}
-    </p>
-  );
 }
 
 function FormEditor({ form }: { form: ManagedChatForm | null }) {
@@ -112,12 +104,12 @@ function FormEditor({ form }: { form: ManagedChatForm | null }) {
     setSaving(true);
     try {
       if (form) {
-        const { form: updated } = await api.put<{ form: ManagedChatForm }>(`/api/forms/${encodeURIComponent(form.id)}`, input);
+        const { form: updated } = await formsApi.update(form.id, input);
         setDraft(draftOf(updated));
         setSaved(true);
       } else {
-        const { form: created } = await api.post<{ form: ManagedChatForm }>('/api/forms', input);
-        navigate(paths.chatFormEdit(created.id), { state: { saved: true } satisfies SavedState });
+        const { form: created } = await formsApi.create(input);
+        navigate(pagePath('chatFormEdit', { formId: created.id }), { state: { saved: true } satisfies SavedState });
       }
     } catch (err) {
       setServerError(errorMessage(err));
@@ -130,8 +122,8 @@ function FormEditor({ form }: { form: ManagedChatForm | null }) {
     if (!form) return;
     if (!window.confirm(`Delete "${form.title}" and all its responses? This cannot be undone.`)) return;
     try {
-      await api.delete(`/api/forms/${encodeURIComponent(form.id)}`);
-      navigate(paths.chatFormCreator, { replace: true });
+      await formsApi.remove(form.id);
+      navigate(pagePath('chatFormCreator'), { replace: true });
     } catch (err) {
       setServerError(errorMessage(err));
     }
@@ -146,7 +138,7 @@ function FormEditor({ form }: { form: ManagedChatForm | null }) {
   return (
     <main className="page form-editor">
       <p>
-        <Link to={paths.chatFormCreator}>← Your chat forms</Link>
+        <Link to={pagePath('chatFormCreator')}>← Your chat forms</Link>
       </p>
       <h1>{form ? 'Edit chat form' : 'New chat form'}</h1>
       <p className="visually-hidden" aria-live="polite">
@@ -190,71 +182,17 @@ function FormEditor({ form }: { form: ManagedChatForm | null }) {
             const fieldError = problemFor(problem, 'field', i);
             const linesError = problemFor(problem, 'lines', i);
             return (
-              <li key={q.key} className="question-card">
-                <fieldset>
-                  <legend>Question {i + 1}</legend>
-                  <label htmlFor={`field-${q.key}`}>Field name</label>
-                  <input
-                    id={`field-${q.key}`}
-                    value={q.field}
-                    maxLength={FIELD_MAX * 2}
-                    onChange={(e) => setQuestion(q.key, { field: e.target.value })}
-                    aria-invalid={fieldError ? true : undefined}
-                    aria-describedby={`field-${q.key}-hint${fieldError ? ` field-${q.key}-error` : ''}`}
-                  />
-                  <p id={`field-${q.key}-hint`} className="field-hint">
-                    The column name in your responses, e.g. name or email.
-                  </p>
-                  <FieldError id={`field-${q.key}-error`} message={fieldError} />
-
-                  <label htmlFor={`lines-${q.key}`}>Question text</label>
-                  <textarea
-                    id={`lines-${q.key}`}
-                    rows={2}
-                    value={q.text}
-                    onChange={(e) => setQuestion(q.key, { text: e.target.value })}
-                    aria-invalid={linesError ? true : undefined}
-                    aria-describedby={linesError ? `lines-${q.key}-error` : undefined}
-                  />
-                  <FieldError id={`lines-${q.key}-error`} message={linesError} />
-
-                  <label className="checkbox">
-                    <input type="checkbox" checked={q.long} onChange={(e) => setQuestion(q.key, { long: e.target.checked })} />
-                    Long answer (Shift+Enter for a new line)
-                  </label>
-
-                  <div className="question-tools">
-                    <button
-                      id={`move-up-${q.key}`}
-                      type="button"
-                      className="button button-small"
-                      onClick={() => move(i, -1)}
-                      disabled={i === 0}
-                      aria-label={`Move question ${i + 1} up`}
-                    >
-                      ↑ Up
-                    </button>
-                    <button
-                      id={`move-down-${q.key}`}
-                      type="button"
-                      className="button button-small"
-                      onClick={() => move(i, 1)}
-                      disabled={i === count - 1}
-                      aria-label={`Move question ${i + 1} down`}
-                    >
-                      ↓ Down
-                    </button>
-                    <button
-                      type="button"
-                      className="button button-small button-danger"
-                      onClick={() => removeQuestion(i)}
-                      aria-label={`Remove question ${i + 1}`}
-                    >
-                      Remove
-                    </button>
-                  </div>
-                </fieldset>
-              </li>
+              <QuestionCard
+                key={q.key}
+                question={q}
+                index={i}
+                count={count}
+                fieldError={fieldError}
+                linesError={linesError}
+                onChange={(change) => setQuestion(q.key, change)}
+                onMove={(by) => move(i, by)}
+                onRemove={() => removeQuestion(i)}
+              />
             );
           })}
         </ol>
@@ -301,7 +239,7 @@ function FormEditor({ form }: { form: ManagedChatForm | null }) {
 }
 
 function EditExistingForm({ formId }: { formId: string }) {
-  const { data, error, loading } = useApiGet<{ form: ManagedChatForm }>(`/api/forms/${encodeURIComponent(formId)}/manage`);
+  const { data, error, loading } = useApiGet(() => formsApi.managed(formId), [formId]);
   if (loading || (!data && !error)) return <p className="page-status">{CHAT_FORM_TEXT.loading}</p>;
   if (error || !data) {
     return <FormUnavailable error={error} />;

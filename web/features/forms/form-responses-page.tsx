@@ -1,19 +1,20 @@
 import { Link, useParams } from 'react-router';
 import { type ChatFormResponses, SUBMITTED_AT_COLUMN } from '../../../core/chat-form';
-import { paths } from '../../app/paths';
-import { RequireAuth } from '../../app/require-auth';
-import { useApiGet } from '../../app/use-api';
+import { pagePath } from '../../../core/pages';
+import { RequireAuth } from '../../lib/require-auth';
+import { useApiGet } from '../../lib/use-api';
+import { formsApi } from './api';
 import { FormUnavailable } from './form-unavailable';
 
 const formatTime = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function ResponsesTable({ data }: { data: ChatFormResponses }) {
   const { form, columns, total, responses } = data;
-  const csvUrl = `/api/forms/${encodeURIComponent(form.id)}/responses.csv`;
+  const csvUrl = formsApi.responsesCsvUrl(form.id);
   return (
     <main className="page page-wide">
       <p>
-        <Link to={paths.chatFormEdit(form.id)}>← Edit {form.title}</Link>
+        <Link to={pagePath('chatFormEdit', { formId: form.id })}>← Edit {form.title}</Link>
       </p>
       <h1>Responses: {form.title}</h1>
       <div className="responses-bar">
@@ -28,7 +29,7 @@ function ResponsesTable({ data }: { data: ChatFormResponses }) {
       </div>
       {total === 0 ? (
         <p className="muted">
-          No responses yet. Share <a href={paths.form(form.id)}>your form's link</a> to collect some.
+          No responses yet. Share <a href={pagePath('form', { formId: form.id })}>your form's link</a> to collect some.
         </p>
       ) : (
         <>
@@ -73,7 +74,7 @@ function ResponsesTable({ data }: { data: ChatFormResponses }) {
 }
 
 function Responses({ formId }: { formId: string }) {
-  const { data, error, loading } = useApiGet<ChatFormResponses>(`/api/forms/${encodeURIComponent(formId)}/responses`);
+  const { data, error, loading } = useApiGet(() => formsApi.responses(formId), [formId]);
   if (loading || (!data && !error)) return <p className="page-status">Loading responses...</p>;
   if (error || !data) {
     return <FormUnavailable error={error} />;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { ManagedChatForm } from '../../../core/chat-form';
-import { paths } from '../../app/paths';
+import { pagePath } from '../../../core/pages';
 import { CopyButton } from '../../ui/copy-button';
 
 const QR_SHOWN_SIZE = 200;
@@ -11,7 +11,7 @@ const qrUrl = (data: string, size: number) => `/qr?${new URLSearchParams({ data,
 
 /** The form's public link, to copy, open or scan, and the way to its responses. */
 export function FormSharePanel({ form }: { form: ManagedChatForm }) {
-  const url = `${window.location.origin}${paths.form(form.id)}`;
+  const url = `${window.location.origin}${pagePath('form', { formId: form.id })}`;
   return (
     <section className="card share-panel" aria-labelledby="share-heading">
       <div className="share-text">
@@ -22,10 +22,10 @@ export function FormSharePanel({ form }: { form: ManagedChatForm }) {
           <CopyButton text={url} label="Copy link" copiedLabel="Link copied" confirmation="The link is on your clipboard." />
         </div>
         <p className="share-links">
-          <a href={paths.form(form.id)} target="_blank" rel="noopener">
+          <a href={pagePath('form', { formId: form.id })} target="_blank" rel="noopener">
             Open the form
           </a>
-          <Link to={paths.chatFormResponses(form.id)}>See responses ({form.responseCount})</Link>
+          <Link to={pagePath('chatFormResponses', { formId: form.id })}>See responses ({form.responseCount})</Link>
           <a href={qrUrl(url, QR_DOWNLOAD_SIZE)} download={`chat-form-${form.id}-qr.png`}>
             Download QR code
           </a>

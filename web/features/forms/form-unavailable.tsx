@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { CHAT_FORM_TEXT } from '../../../core/chat-form';
-import type { ApiRequestError } from '../../app/api-client';
-import { paths } from '../../app/paths';
+import { pagePath } from '../../../core/pages';
+import type { ApiRequestError } from '../../lib/api-client';
 
 /** A form its owner cannot manage here: gone (404), or someone else's. */
 export function FormUnavailable({ error }: { error: ApiRequestError | undefined }) {
@@ -11,7 +11,7 @@ export function FormUnavailable({ error }: { error: ApiRequestError | undefined 
       <h1>{missing ? CHAT_FORM_TEXT.notFoundHeading : 'This form is not yours'}</h1>
       <p role="alert">{missing ? CHAT_FORM_TEXT.notFoundHelp : error?.message}</p>
       <p>
-        <Link to={paths.chatFormCreator}>Your chat forms</Link>
+        <Link to={pagePath('chatFormCreator')}>Your chat forms</Link>
       </p>
     </main>
   );

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import type { SessionUser } from '../../../core/api';
-import type { ChatFormList, ChatFormListItem } from '../../../core/chat-form';
+import type { ChatFormListItem } from '../../../core/chat-form';
+import { pagePath } from '../../../core/pages';
 import { relativeTime } from '../../../core/time';
-import { paths } from '../../app/paths';
-import { RequireAuth } from '../../app/require-auth';
-import { useApiGet } from '../../app/use-api';
+import { RequireAuth } from '../../lib/require-auth';
+import { useApiGet } from '../../lib/use-api';
+import { formsApi } from './api';
 
 function FormRows({ forms, showOwner }: { forms: ChatFormListItem[]; showOwner: boolean }) {
   const now = Date.now();
@@ -12,7 +13,7 @@ function FormRows({ forms, showOwner }: { forms: ChatFormListItem[]; showOwner: 
     <ul className="form-list">
       {forms.map((f) => (
         <li key={f.id} className="form-list-item">
-          <Link className="form-list-title" to={paths.chatFormEdit(f.id)}>
+          <Link className="form-list-title" to={pagePath('chatFormEdit', { formId: f.id })}>
             {f.title}
           </Link>
           <p className="muted">
@@ -20,10 +21,10 @@ function FormRows({ forms, showOwner }: { forms: ChatFormListItem[]; showOwner: 
             {showOwner && ` · by ${f.mine ? 'you' : (f.ownerName ?? 'a deleted account')}`}
           </p>
           <p className="form-list-links">
-            <Link to={paths.chatFormResponses(f.id)}>
+            <Link to={pagePath('chatFormResponses', { formId: f.id })}>
               {f.responseCount} {f.responseCount === 1 ? 'response' : 'responses'}
             </Link>
-            <a href={paths.form(f.id)} target="_blank" rel="noopener">
+            <a href={pagePath('form', { formId: f.id })} target="_blank" rel="noopener">
               Open form
             </a>
           </p>
@@ -34,7 +35,7 @@ function FormRows({ forms, showOwner }: { forms: ChatFormListItem[]; showOwner: 
 }
 
 function AllForms() {
-  const { data, error } = useApiGet<ChatFormList>('/api/forms?scope=all');
+  const { data, error } = useApiGet(() => formsApi.list('all'), []);
   return (
     <section aria-labelledby="all-forms-heading">
       <h2 id="all-forms-heading">All forms (admin)</h2>
@@ -51,13 +52,13 @@ function AllForms() {
 }
 
 function FormsList({ user }: { user: SessionUser }) {
-  const { data, error } = useApiGet<ChatFormList>('/api/forms');
+  const { data, error } = useApiGet(() => formsApi.list('mine'), []);
   return (
     <main className="page">
       <h1>Chat forms</h1>
       <p className="lead">Ask one question at a time, like a chat. Share the link or its QR code; read the answers here.</p>
       <p>
-        <Link className="button button-primary" to={paths.chatFormNew}>
+        <Link className="button button-primary" to={pagePath('chatFormNew')}>
           Create a form
         </Link>
       </p>

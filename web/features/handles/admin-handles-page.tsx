@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminHandlesResponse } from '../../../core/handle';
+import { pagePath } from '../../../core/pages';
 import { relativeTime } from '../../../core/time';
-import { track } from '../../app/analytics';
-import { api, errorMessage } from '../../app/api-client';
-import { paths } from '../../app/paths';
-import { RequireAdmin } from '../../app/require-admin';
-import { useApiGet } from '../../app/use-api';
+import { track } from '../../lib/analytics';
+import { errorMessage } from '../../lib/api-client';
+import { RequireAdmin } from '../../lib/require-admin';
+import { useApiGet } from '../../lib/use-api';
 import { AdminFrame, useActionNotice } from '../../ui/admin-frame';
 import { ErrorAlert } from '../../ui/alert';
 import { ConfirmButton } from '../../ui/confirm-button';
 import { HandleInput } from '../../ui/handle-input';
 import { ItemList } from '../../ui/item-list';
+import { handlesApi } from './api';
 
 type HandleRequestRow = AdminHandlesResponse['requests'][number];
 type HandleRow = AdminHandlesResponse['handles'][number];
@@ -25,13 +26,12 @@ function RequestCard({ request, onDone }: { request: HandleRequestRow; onDone(me
     setBusy(true);
     setError(undefined);
     try {
-      const url = `/api/admin/handle-requests/${request.userId}/${action}`;
       if (action === 'approve') {
-        const { handle: approved } = await api.post<{ handle: string }>(url, { handle });
+        const { handle: approved } = await handlesApi.approveRequest(request.userId, { handle });
         track('handle_approved', { handle: approved });
         onDone(`Approved @${approved} for ${request.email}.`);
       } else {
-        await api.post(url);
+        await handlesApi.rejectRequest(request.userId);
         onDone(`Rejected the request for @${request.handle} from ${request.email}.`);
       }
     } catch (err) {
@@ -67,7 +67,7 @@ function HandleItem({ row, onDone }: { row: HandleRow; onDone(message: string): 
   return (
     <li className="handle-row">
       <div>
-        <Link to={paths.profile(row.handle)}>@{row.handle}</Link> <span>{row.displayName}</span>
+        <Link to={pagePath('profile', { handle: row.handle })}>@{row.handle}</Link> <span>{row.displayName}</span>
         <div className="muted small">
           {row.email}
           {row.awaitingSignIn && <span className="badge badge-requested">awaiting first sign-in</span>}
@@ -80,7 +80,7 @@ function HandleItem({ row, onDone }: { row: HandleRow; onDone(message: string): 
         question={`Delete @${row.handle}? ${row.displayName} loses the handle.`}
         onConfirm={async () => {
           try {
-            await api.delete(`/api/admin/handles/${encodeURIComponent(row.handle)}`);
+            await handlesApi.removeHandle(row.handle);
             onDone(`Deleted @${row.handle}.`);
           } catch (err) {
             setError(errorMessage(err));
@@ -92,7 +92,7 @@ function HandleItem({ row, onDone }: { row: HandleRow; onDone(message: string): 
 }
 
 function AdminHandles() {
-  const data = useApiGet<AdminHandlesResponse>('/api/admin/handles');
+  const data = useApiGet(() => handlesApi.adminHandles(), []);
   const { notice, done } = useActionNotice(data);
   return (
     <AdminFrame title="Handles" resource={data} notice={notice}>

@@ -4,18 +4,18 @@ import {
   fieldErrors,
   HANDLE_MESSAGES,
   HANDLE_REQUEST_MESSAGES,
-  type HandleStatus,
   handleRequestSchema,
   normalizeHandleInput,
 } from '../../../core/handle';
-import { track } from '../../app/analytics';
-import { api } from '../../app/api-client';
-import { useAuth } from '../../app/auth';
-import { paths } from '../../app/paths';
-import { useApiGet } from '../../app/use-api';
+import { pagePath } from '../../../core/pages';
+import { accountApi } from '../../lib/account-api';
+import { track } from '../../lib/analytics';
+import { useAuth } from '../../lib/auth';
+import { requestErrorPlacement } from '../../lib/request-error';
+import { SignInButton } from '../../lib/sign-in-button';
+import { useApiGet } from '../../lib/use-api';
 import { handleInputProps, SubmitRow, TextAreaField, TextField } from '../../ui/form-field';
-import { SignInButton } from '../auth/sign-in-button';
-import { requestErrorPlacement } from './request-error';
+import { handlesApi } from './api';
 
 const DRAFT_KEY = 'freshlist:request-handle-draft';
 const REDIRECT_AFTER_MS = 3000;
@@ -46,7 +46,7 @@ function PendingRequest({ handle }: { handle: string }) {
         </p>
         <p className="muted">We'll review your request soon. Your dashboard shows your handle once it is approved.</p>
       </section>
-      <Link className="button" to={paths.dashboard}>
+      <Link className="button" to={pagePath('dashboard')}>
         Go to dashboard
       </Link>
     </main>
@@ -82,7 +82,7 @@ function RequestForm({ signedIn, onSubmitted }: { signedIn: boolean; onSubmitted
     }
     setBusy(true);
     try {
-      await api.post('/api/handle-requests', parsed.data);
+      await handlesApi.request(parsed.data);
       track('handle_request', { handle: parsed.data.handle });
       sessionStorage.removeItem(DRAFT_KEY);
       onSubmitted();
@@ -130,7 +130,7 @@ function SignInToSubmit({ onFailure }: { onFailure(): void }) {
   return (
     <div className="sign-in-to-submit">
       <p className="muted">Sign in first, then submit your request. What you typed stays here.</p>
-      <SignInButton redirect={paths.requestHandle} label="Sign in with Google to submit" onFailure={onFailure} />
+      <SignInButton redirect={pagePath('requestHandle')} label="Sign in with Google to submit" onFailure={onFailure} />
     </div>
   );
 }
@@ -140,7 +140,7 @@ function Submitted() {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
-    const timer = setTimeout(() => navigate(paths.dashboard, { replace: true }), REDIRECT_AFTER_MS);
+    const timer = setTimeout(() => navigate(pagePath('dashboard'), { replace: true }), REDIRECT_AFTER_MS);
     return () => clearTimeout(timer);
   }, [navigate]);
   return (
@@ -154,11 +154,11 @@ function Submitted() {
 }
 
 function Page({ signedIn }: { signedIn: boolean }) {
-  const status = useApiGet<HandleStatus>(signedIn ? '/api/handle-status' : null);
+  const status = useApiGet(signedIn ? () => accountApi.handleStatus() : null, []);
   const [submitted, setSubmitted] = useState(false);
   if (submitted) return <Submitted />;
   if (signedIn && status.loading) return <p className="page-status">Loading...</p>;
-  if (status.data?.handle) return <Navigate to={paths.dashboard} replace />;
+  if (status.data?.handle) return <Navigate to={pagePath('dashboard')} replace />;
   if (status.data?.handleRequest) return <PendingRequest handle={status.data.handleRequest.handle} />;
   return (
     <main className="page page-narrow">

@@ -2,13 +2,14 @@ import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { HANDLE_REQUEST_MESSAGES } from '../../../core/handle';
 import { acceptInviteSchema, INVITE_MESSAGES, type InviteView, mismatchMessage } from '../../../core/invite';
-import { track } from '../../app/analytics';
-import { ApiRequestError, api } from '../../app/api-client';
-import { useAuth } from '../../app/auth';
-import { paths } from '../../app/paths';
-import { useApiGet } from '../../app/use-api';
+import { pagePath } from '../../../core/pages';
+import { track } from '../../lib/analytics';
+import { ApiRequestError } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth';
+import { SignInButton } from '../../lib/sign-in-button';
+import { useApiGet } from '../../lib/use-api';
 import { SubmitRow, TextField } from '../../ui/form-field';
-import { SignInButton } from '../auth/sign-in-button';
+import { invitesApi } from './api';
 
 const VALID_LINK = /^[a-z0-9-]{1,30}$/;
 
@@ -26,7 +27,7 @@ function SignInToAccept({ handle }: { handle: string }) {
     <main className="page page-narrow center">
       <h1>You're invited to @{handle}</h1>
       <p className="lead">{INVITE_MESSAGES.signInToAccept}</p>
-      <SignInButton redirect={paths.invite(handle)} />
+      <SignInButton redirect={pagePath('invite', { handle })} />
     </main>
   );
 }
@@ -63,10 +64,10 @@ function Ready({ invite }: { invite: Extract<InviteView, { state: 'ready' }> }) 
     }
     setBusy(true);
     try {
-      await api.post(`/api/invites/${encodeURIComponent(invite.handle)}/accept`, parsed.data);
+      await invitesApi.accept(invite.handle, parsed.data);
       track('invite_accepted', { handle: invite.handle });
       await refresh();
-      navigate(paths.dashboard, { replace: true });
+      navigate(pagePath('dashboard'), { replace: true });
     } catch (err) {
       setAlert(err instanceof ApiRequestError ? err.message : HANDLE_REQUEST_MESSAGES.somethingWrong);
       setBusy(false);
@@ -99,7 +100,7 @@ function Ready({ invite }: { invite: Extract<InviteView, { state: 'ready' }> }) 
 }
 
 function Invite({ handle }: { handle: string }) {
-  const invite = useApiGet<InviteView>(`/api/invites/${encodeURIComponent(handle)}`);
+  const invite = useApiGet(() => invitesApi.invite(handle), [handle]);
   if (invite.loading) return <p className="page-status">{INVITE_MESSAGES.checking}</p>;
   if (invite.error) {
     if (invite.error.status === 404) return <Status heading={INVITE_MESSAGES.notFound} />;
@@ -114,7 +115,7 @@ function Invite({ handle }: { handle: string }) {
     case 'mismatch':
       return <Mismatch inviteEmail={view.inviteEmail} email={view.email} />;
     case 'accepted':
-      return <Navigate to={paths.dashboard} replace />;
+      return <Navigate to={pagePath('dashboard')} replace />;
     case 'ready':
       return <Ready invite={view} />;
   }

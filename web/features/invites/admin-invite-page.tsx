@@ -1,13 +1,14 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { normalizeHandleInput } from '../../../core/handle';
-import { createAdminHandleSchema, createInviteSchema } from '../../../core/invite';
-import { track } from '../../app/analytics';
-import { api, errorMessage } from '../../app/api-client';
-import { paths } from '../../app/paths';
-import { RequireAdmin } from '../../app/require-admin';
+import { type AdminHandleInput, createAdminHandleSchema, createInviteSchema } from '../../../core/invite';
+import { pagePath } from '../../../core/pages';
+import { track } from '../../lib/analytics';
+import { errorMessage } from '../../lib/api-client';
+import { RequireAdmin } from '../../lib/require-admin';
 import { ErrorAlert } from '../../ui/alert';
 import { TextField } from '../../ui/form-field';
+import { invitesApi } from './api';
 
 type Values = { handle: string; email: string; displayName: string };
 const EMPTY: Values = { handle: '', email: '', displayName: '' };
@@ -18,12 +19,13 @@ interface FormProps {
   intro: string;
   submitLabel: string;
   schema: typeof createInviteSchema | typeof createAdminHandleSchema;
-  endpoint: string;
+  /** Where the form sends its values (web/features/invites/api.ts). */
+  create(values: AdminHandleInput): Promise<unknown>;
   success(values: Values): string;
 }
 
 /** One of the two admin forms: same fields, different rule texts, endpoint and outcome. */
-function HandleForm({ id, heading, intro, submitLabel, schema, endpoint, success }: FormProps) {
+function HandleForm({ id, heading, intro, submitLabel, schema, create, success }: FormProps) {
   const [values, setValues] = useState<Values>(EMPTY);
   const [error, setError] = useState<string>();
   const [done, setDone] = useState<string>();
@@ -49,7 +51,7 @@ function HandleForm({ id, heading, intro, submitLabel, schema, endpoint, success
     }
     setBusy(true);
     try {
-      await api.post(endpoint, parsed.data);
+      await create(parsed.data);
       if (id === 'invite') track('invite_sent', { handle: parsed.data.handle });
       setDone(success(parsed.data));
       setValues(EMPTY);
@@ -86,7 +88,7 @@ function AdminInvite() {
   return (
     <main className="page">
       <p className="admin-crumb">
-        <Link to={paths.admin}>← Admin</Link>
+        <Link to={pagePath('admin')}>← Admin</Link>
       </p>
       <h1>Invite</h1>
       <HandleForm
@@ -95,8 +97,10 @@ function AdminInvite() {
         intro="They sign in with this email and confirm the handle at their invite link."
         submitLabel="Create invite"
         schema={createInviteSchema}
-        endpoint="/api/admin/invites"
-        success={(v) => `Invite created. Send ${v.email} this link: ${window.location.origin}${paths.invite(v.handle)}`}
+        create={invitesApi.createInvite}
+        success={(v) =>
+          `Invite created. Send ${v.email} this link: ${window.location.origin}${pagePath('invite', { handle: v.handle })}`
+        }
       />
       <HandleForm
         id="direct"
@@ -104,11 +108,12 @@ function AdminInvite() {
         intro="The handle is approved now; it belongs to whoever first signs in with this email."
         submitLabel="Create handle"
         schema={createAdminHandleSchema}
-        endpoint="/api/admin/handles"
+        create={invitesApi.createHandle}
         success={(v) => `@${v.handle} created for ${v.email}.`}
       />
       <p>
-        <Link to={paths.adminInvitesPending}>Pending invites</Link> · <Link to={paths.adminInviteRequests}>Invite requests</Link>
+        <Link to={pagePath('adminInvitesPending')}>Pending invites</Link> ·{' '}
+        <Link to={pagePath('adminInviteRequests')}>Invite requests</Link>
       </p>
     </main>
   );

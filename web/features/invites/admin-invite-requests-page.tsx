@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { InviteRequestView } from '../../../core/invite';
+import { pagePath } from '../../../core/pages';
 import { relativeTime } from '../../../core/time';
-import { api, errorMessage } from '../../app/api-client';
-import { paths } from '../../app/paths';
-import { RequireAdmin } from '../../app/require-admin';
-import { useApiGet } from '../../app/use-api';
+import { errorMessage } from '../../lib/api-client';
+import { RequireAdmin } from '../../lib/require-admin';
+import { useApiGet } from '../../lib/use-api';
 import { AdminFrame, useActionNotice } from '../../ui/admin-frame';
 import { ConfirmButton } from '../../ui/confirm-button';
 import { HandleInput } from '../../ui/handle-input';
 import { ItemList } from '../../ui/item-list';
+import { invitesApi } from './api';
 
 function Answer({ label, value }: { label: string; value: string | null }) {
   if (!value) return null;
@@ -30,9 +31,7 @@ function RequestCard({ request, onDone }: { request: InviteRequestView; onDone(m
     setBusy(true);
     setError(undefined);
     try {
-      const { handle: invited } = await api.post<{ handle: string }>(`/api/admin/invite-requests/${request.userId}/convert`, {
-        handle,
-      });
+      const { handle: invited } = await invitesApi.convertRequest(request.userId, { handle });
       onDone(`Invite created for @${invited} (${request.email}).`);
     } catch (err) {
       setError(errorMessage(err));
@@ -73,7 +72,7 @@ function RequestCard({ request, onDone }: { request: InviteRequestView; onDone(m
           disabled={busy}
           onConfirm={async () => {
             try {
-              await api.delete(`/api/admin/invite-requests/${request.userId}`);
+              await invitesApi.removeRequest(request.userId);
               onDone(`Deleted the request from ${request.email}.`);
             } catch (err) {
               setError(errorMessage(err));
@@ -86,7 +85,7 @@ function RequestCard({ request, onDone }: { request: InviteRequestView; onDone(m
 }
 
 function AdminInviteRequests() {
-  const data = useApiGet<{ requests: InviteRequestView[] }>('/api/admin/invite-requests');
+  const data = useApiGet(() => invitesApi.inviteRequests(), []);
   const { notice, done } = useActionNotice(data);
   return (
     <AdminFrame
@@ -95,7 +94,7 @@ function AdminInviteRequests() {
       notice={notice}
       footer={
         <p>
-          <Link to={paths.adminInvitesPending}>Pending invites</Link>
+          <Link to={pagePath('adminInvitesPending')}>Pending invites</Link>
         </p>
       }
     >

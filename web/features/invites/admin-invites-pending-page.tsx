@@ -1,21 +1,22 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { PendingInvite, PendingInvitesResponse } from '../../../core/invite';
+import type { PendingInvite } from '../../../core/invite';
+import { pagePath } from '../../../core/pages';
 import { relativeTime } from '../../../core/time';
-import { api, errorMessage } from '../../app/api-client';
-import { paths } from '../../app/paths';
-import { RequireAdmin } from '../../app/require-admin';
-import { useApiGet } from '../../app/use-api';
+import { errorMessage } from '../../lib/api-client';
+import { RequireAdmin } from '../../lib/require-admin';
+import { useApiGet } from '../../lib/use-api';
 import { AdminFrame, useActionNotice } from '../../ui/admin-frame';
 import { ErrorAlert } from '../../ui/alert';
 import { ConfirmButton } from '../../ui/confirm-button';
 import { ItemList } from '../../ui/item-list';
+import { invitesApi } from './api';
 
 function InviteRow({ invite, onDone }: { invite: PendingInvite; onDone(message: string): void }) {
   const [sent, setSent] = useState(invite.sent);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-  const link = `${window.location.origin}${paths.invite(invite.handle)}`;
+  const link = `${window.location.origin}${pagePath('invite', { handle: invite.handle })}`;
   const sentId = `sent-${invite.handle}`;
 
   async function toggle(next: boolean) {
@@ -23,7 +24,7 @@ function InviteRow({ invite, onDone }: { invite: PendingInvite; onDone(message: 
     setError(undefined);
     setSent(next);
     try {
-      await api.put(`/api/admin/invites/${encodeURIComponent(invite.handle)}/sent`, { sent: next });
+      await invitesApi.markSent(invite.handle, next);
     } catch (err) {
       setSent(!next);
       setError(errorMessage(err));
@@ -56,7 +57,7 @@ function InviteRow({ invite, onDone }: { invite: PendingInvite; onDone(message: 
           question={`Delete the invite for @${invite.handle}?`}
           onConfirm={async () => {
             try {
-              await api.delete(`/api/admin/invites/${encodeURIComponent(invite.handle)}`);
+              await invitesApi.removeInvite(invite.handle);
               onDone(`Deleted the invite for @${invite.handle}.`);
             } catch (err) {
               setError(errorMessage(err));
@@ -69,7 +70,7 @@ function InviteRow({ invite, onDone }: { invite: PendingInvite; onDone(message: 
 }
 
 function AdminInvitesPending() {
-  const data = useApiGet<PendingInvitesResponse>('/api/admin/invites');
+  const data = useApiGet(() => invitesApi.pendingInvites(), []);
   const { notice, done } = useActionNotice(data);
   return (
     <AdminFrame
@@ -78,7 +79,7 @@ function AdminInvitesPending() {
       notice={notice}
       footer={
         <p>
-          <Link to={paths.adminInvite}>Create an invite</Link>
+          <Link to={pagePath('adminInvite')}>Create an invite</Link>
         </p>
       }
     >

@@ -1,15 +1,17 @@
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { SessionUser } from '../../../core/api';
-import { fieldErrors, type HandleStatus, normalizeHandleInput } from '../../../core/handle';
+import { fieldErrors, normalizeHandleInput } from '../../../core/handle';
 import { inviteRequestSchema } from '../../../core/invite';
-import { track } from '../../app/analytics';
-import { api } from '../../app/api-client';
-import { useAuth } from '../../app/auth';
-import { paths } from '../../app/paths';
-import { useApiGet } from '../../app/use-api';
+import { pagePath } from '../../../core/pages';
+import { accountApi } from '../../lib/account-api';
+import { track } from '../../lib/analytics';
+import { useAuth } from '../../lib/auth';
+import { loginPath } from '../../lib/paths';
+import { requestErrorPlacement } from '../../lib/request-error';
+import { useApiGet } from '../../lib/use-api';
 import { handleInputProps, SubmitRow, TextAreaField, TextField } from '../../ui/form-field';
-import { requestErrorPlacement } from '../handles/request-error';
+import { invitesApi } from './api';
 
 const FIELDS = ['name', 'handle', 'description', 'socials', 'links', 'questions'] as const;
 type Field = (typeof FIELDS)[number];
@@ -19,7 +21,7 @@ function GetStarted() {
     <main className="page page-narrow center">
       <h1>Get Started</h1>
       <p className="lead">Sign in to ask for your own @handle, where your latest list lives.</p>
-      <Link className="button button-primary" to={paths.login(paths.requestInvite)}>
+      <Link className="button button-primary" to={loginPath(pagePath('requestInvite'))}>
         Sign in
       </Link>
     </main>
@@ -61,9 +63,9 @@ function RequestInviteForm({ user }: { user: SessionUser }) {
     }
     setBusy(true);
     try {
-      await api.post('/api/invite-requests', values);
+      await invitesApi.requestInvite(values);
       track('handle_request', { handle: parsed.data.handle });
-      navigate(paths.dashboard, { replace: true });
+      navigate(pagePath('dashboard'), { replace: true });
     } catch (err) {
       const placed = requestErrorPlacement(err);
       if ('handle' in placed) setErrors(placed);
@@ -85,7 +87,7 @@ function RequestInviteForm({ user }: { user: SessionUser }) {
         <TextAreaField label="Expected benefits" hint="What would Freshlist help you with?" {...field('links')} />
         <TextAreaField label="Open questions" {...field('questions')} />
         <SubmitRow alert={alert} busy={busy} label="Send request" busyLabel="Sending...">
-          <Link className="button" to={paths.dashboard}>
+          <Link className="button" to={pagePath('dashboard')}>
             Cancel
           </Link>
         </SubmitRow>
@@ -95,11 +97,11 @@ function RequestInviteForm({ user }: { user: SessionUser }) {
 }
 
 function SignedIn({ user }: { user: SessionUser }) {
-  const status = useApiGet<HandleStatus>('/api/handle-status');
+  const status = useApiGet(() => accountApi.handleStatus(), []);
   if (status.loading) return <p className="page-status">Loading...</p>;
   // Someone with a handle, or who already asked, has nothing to fill in here.
   if (status.data?.handle || status.data?.inviteRequested || status.data?.handleRequest) {
-    return <Navigate to={paths.dashboard} replace />;
+    return <Navigate to={pagePath('dashboard')} replace />;
   }
   return <RequestInviteForm user={user} />;
 }

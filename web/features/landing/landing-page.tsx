@@ -1,10 +1,11 @@
 import { Link, Navigate } from 'react-router';
-import { useAuth } from '../../app/auth';
-import { paths } from '../../app/paths';
+import { pagePath } from '../../../core/pages';
+import { useAuth } from '../../lib/auth';
+import { loginPath } from '../../lib/paths';
 
 export function LandingPage() {
   const { auth } = useAuth();
-  if (auth.status === 'signed-in') return <Navigate to={paths.dashboard} replace />;
+  if (auth.status === 'signed-in') return <Navigate to={pagePath('dashboard')} replace />;
 
   return (
     <main className="page landing">
@@ -14,7 +15,7 @@ export function LandingPage() {
         Post one link to the menu, price list or catalogue you already keep on Google Drive or Dropbox. Your followers always see
         the newest version.
       </p>
-      <Link className="button button-primary" to={paths.login()}>
+      <Link className="button button-primary" to={loginPath()}>
         Sign in
       </Link>
       <p className="muted">Explore lists from suppliers and restaurants near you.</p>

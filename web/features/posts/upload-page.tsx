@@ -1,14 +1,15 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import type { PublicPost } from '../../../core/feed';
 import { characterCount, DESCRIPTION_MAX_LENGTH, descriptionProblem, type LinkPolicy, linkProblem } from '../../../core/link';
+import { pagePath } from '../../../core/pages';
 import { POST_MESSAGES } from '../../../core/post-text';
-import { track } from '../../app/analytics';
-import { api, errorMessage } from '../../app/api-client';
-import { useAuth } from '../../app/auth';
-import { newIdempotencyKey } from '../../app/idempotency-key';
-import { paths } from '../../app/paths';
-import { useApiGet } from '../../app/use-api';
+import { track } from '../../lib/analytics';
+import { errorMessage } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
+import { loginPath } from '../../lib/paths';
+import { useApiGet } from '../../lib/use-api';
+import { postsApi } from './api';
 
 /** Spec 9: the dashboard follows 2 seconds after a saved upload. */
 const REDIRECT_AFTER_MS = 2000;
@@ -38,7 +39,7 @@ function UploadForm({ policy }: { policy: LinkPolicy | undefined }) {
 
   useEffect(() => {
     if (status.kind !== 'saved') return;
-    const timer = setTimeout(() => navigate(paths.dashboard), REDIRECT_AFTER_MS);
+    const timer = setTimeout(() => navigate(pagePath('dashboard')), REDIRECT_AFTER_MS);
     return () => clearTimeout(timer);
   }, [status, navigate]);
 
@@ -52,7 +53,7 @@ function UploadForm({ policy }: { policy: LinkPolicy | undefined }) {
       if (attempt.current?.url !== url || attempt.current.description !== description) {
         attempt.current = { key: newIdempotencyKey(), url, description };
       }
-      const { post } = await api.post<{ post: PublicPost }>('/api/posts', {
+      const { post } = await postsApi.create({
         url,
         description,
         idempotencyKey: attempt.current.key,
@@ -127,7 +128,7 @@ function UploadForm({ policy }: { policy: LinkPolicy | undefined }) {
       )}
 
       <div className="form-actions">
-        <Link className="button" to={paths.dashboard}>
+        <Link className="button" to={pagePath('dashboard')}>
           Cancel
         </Link>
         <button
@@ -146,10 +147,10 @@ function UploadForm({ policy }: { policy: LinkPolicy | undefined }) {
 /** /upload: approved handle owners share a link to their latest list. */
 export function UploadPage() {
   const { auth } = useAuth();
-  const policy = useApiGet<LinkPolicy>(auth.status === 'signed-in' ? '/api/link-policy' : null);
+  const policy = useApiGet(auth.status === 'signed-in' ? () => postsApi.linkPolicy() : null, []);
   if (auth.status === 'loading') return <p className="page-status">Loading...</p>;
-  if (auth.status === 'signed-out') return <Navigate to={paths.login(paths.upload)} replace />;
-  if (!auth.user.approved) return <Navigate to={paths.dashboard} replace />;
+  if (auth.status === 'signed-out') return <Navigate to={loginPath(pagePath('upload'))} replace />;
+  if (!auth.user.approved) return <Navigate to={pagePath('dashboard')} replace />;
   return (
     <main className="page page-narrow">
       <h1>Share a new list</h1>

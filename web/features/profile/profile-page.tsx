@@ -1,16 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { FollowState } from '../../../core/follow';
-import type { PostPage, Profile } from '../../../core/post';
+import { pagePath } from '../../../core/pages';
+import type { Profile } from '../../../core/post';
 import { POST_MESSAGES } from '../../../core/post-text';
-import { track } from '../../app/analytics';
-import { api, errorMessage } from '../../app/api-client';
-import { useAuth } from '../../app/auth';
-import { paths } from '../../app/paths';
-import { useApiGet } from '../../app/use-api';
-import { useCursorPages } from '../../app/use-cursor-pages';
+import { track } from '../../lib/analytics';
+import { errorMessage } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth';
+import { loginPath } from '../../lib/paths';
+import { useApiGet } from '../../lib/use-api';
+import { useCursorPages } from '../../lib/use-cursor-pages';
 import { LoadMore } from '../../ui/load-more';
 import { PostCard } from '../../ui/post-card';
+import { profileApi } from './api';
 
 /** Spec 9: 'Link copied' shows for 2 seconds. */
 const COPIED_FOR_MS = 2000;
@@ -52,15 +53,13 @@ function FollowButton({ profile, onChange }: { profile: Profile; onChange(follow
   async function toggle() {
     if (auth.status !== 'signed-in') {
       // Spec 4: signed-out visitors sign in first and come back to a follow that applies itself.
-      navigate(paths.login(`${paths.profile(profile.handle)}?${FOLLOW_AFTER_LOGIN}=true`));
+      navigate(loginPath(`${pagePath('profile', { handle: profile.handle })}?${FOLLOW_AFTER_LOGIN}=true`));
       return;
     }
     setBusy(true);
     setError(undefined);
     try {
-      const next = profile.following
-        ? await api.delete<FollowState>(`/api/follows/${encodeURIComponent(profile.handle)}`)
-        : await api.put<FollowState>(`/api/follows/${encodeURIComponent(profile.handle)}`);
+      const next = profile.following ? await profileApi.unfollow(profile.handle) : await profileApi.follow(profile.handle);
       track(next.following ? 'follow' : 'unfollow', { handle: profile.handle });
       onChange(next.following);
     } catch (err) {
@@ -92,7 +91,7 @@ function FollowButton({ profile, onChange }: { profile: Profile; onChange(follow
 }
 
 function ProfilePosts({ handle }: { handle: string }) {
-  const list = useCursorPages<PostPage>(`/api/profiles/${encodeURIComponent(handle)}/posts`);
+  const list = useCursorPages((cursor) => profileApi.posts(handle, cursor), [handle]);
   const posts = list.pages.flatMap((p) => p.posts);
   const now = Date.now();
   if (list.status === 'loading') return <p className="muted">Loading lists...</p>;
@@ -120,7 +119,7 @@ function ProfilePosts({ handle }: { handle: string }) {
 function ProfileView({ handle }: { handle: string }) {
   const { auth, signOut } = useAuth();
   const [params, setParams] = useSearchParams();
-  const resource = useApiGet<Profile>(`/api/profiles/${encodeURIComponent(handle)}`);
+  const resource = useApiGet(() => profileApi.profile(handle), [handle]);
   const [following, setFollowing] = useState<boolean | null>(null);
   const followOnReturn = useRef(false);
   const loaded = resource.data;
@@ -139,7 +138,7 @@ function ProfileView({ handle }: { handle: string }) {
     next.delete(FOLLOW_AFTER_LOGIN);
     setParams(next, { replace: true });
     if (loaded.isOwner || loaded.following) return;
-    api.put<FollowState>(`/api/follows/${encodeURIComponent(loaded.handle)}`).then(
+    profileApi.follow(loaded.handle).then(
       (state) => {
         track('follow', { handle: loaded.handle });
         setFollowing(state.following);
@@ -148,7 +147,7 @@ function ProfileView({ handle }: { handle: string }) {
     );
   }, [loaded, params, setParams, auth.status]);
 
-  if (resource.error?.status === 404) return <Navigate to={paths.home} replace />;
+  if (resource.error?.status === 404) return <Navigate to={pagePath('home')} replace />;
   if (resource.error) {
     return (
       <main className="page">
@@ -163,7 +162,7 @@ function ProfileView({ handle }: { handle: string }) {
   return (
     <main className="page profile">
       <nav className="profile-bar" aria-label="Profile">
-        <Link className="brand" to={auth.status === 'signed-in' ? paths.dashboard : paths.home}>
+        <Link className="brand" to={auth.status === 'signed-in' ? pagePath('dashboard') : pagePath('home')}>
           Freshlist
         </Link>
         {auth.status === 'signed-in' ? (
@@ -171,7 +170,7 @@ function ProfileView({ handle }: { handle: string }) {
             Sign out
           </button>
         ) : (
-          <Link to={paths.login(paths.profile(profile.handle))}>Sign in</Link>
+          <Link to={loginPath(pagePath('profile', { handle: profile.handle }))}>Sign in</Link>
         )}
       </nav>
 
@@ -192,14 +191,15 @@ function ProfileView({ handle }: { handle: string }) {
             <h2 id="join-heading">Know someone who should be here?</h2>
             <p>
               Suppliers and restaurants share their latest lists on Freshlist.{' '}
-              <Link to={paths.tellYourFriends}>Tell your friends</Link>
+              <Link to={pagePath('tellYourFriends')}>Tell your friends</Link>
             </p>
           </>
         ) : (
           <>
             <h2 id="join-heading">Share your own list</h2>
             <p>
-              Post your menu, price list or catalogue once and keep it fresh. <Link to={paths.requestInvite}>Join Freshlist</Link>
+              Post your menu, price list or catalogue once and keep it fresh.{' '}
+              <Link to={pagePath('requestInvite')}>Join Freshlist</Link>
             </p>
           </>
         )}

@@ -1,20 +1,22 @@
 import { Link, useParams } from 'react-router';
-import { type ConnectPage as ConnectData, sharingPaths } from '../../../core/sharing';
-import { track } from '../../app/analytics';
-import { useAuth } from '../../app/auth';
-import { paths } from '../../app/paths';
-import { useApiGet } from '../../app/use-api';
+import { pagePath } from '../../../core/pages';
+import { sharingPaths } from '../../../core/sharing';
+import { track } from '../../lib/analytics';
+import { useAuth } from '../../lib/auth';
+import { loginPath } from '../../lib/paths';
+import { useApiGet } from '../../lib/use-api';
 import { PostCard } from '../../ui/post-card';
+import { sharingApi } from './api';
 import { QrCard } from './qr-card';
 
 /** Where a profile link sends someone after login: the follow is applied there (spec 4). */
-const followPath = (handle: string) => `${paths.profile(handle)}?followAfterLogin=true`;
+const followPath = (handle: string) => `${pagePath('profile', { handle })}?followAfterLogin=true`;
 
 /** /follow/{handle}: the personal connect page a business shares or prints as a QR code. */
 export function ConnectPage() {
   const { handle = '' } = useParams();
   const { auth } = useAuth();
-  const { data, error, loading } = useApiGet<ConnectData>(`/api/connect/${encodeURIComponent(handle)}`);
+  const { data, error, loading } = useApiGet(() => sharingApi.connect(handle), [handle]);
 
   if (loading && !data) return <p className="page-status">Loading...</p>;
   if (error || !data) {
@@ -23,7 +25,7 @@ export function ConnectPage() {
         <h1>@{handle} isn't on Freshlist yet</h1>
         <p className="muted">{error?.status === 404 ? 'No one has this handle. Is it yours?' : error?.message}</p>
         <p>
-          <Link className="button button-primary" to={paths.tellYourFriends}>
+          <Link className="button button-primary" to={pagePath('tellYourFriends')}>
             See how Freshlist works
           </Link>
         </p>
@@ -40,7 +42,9 @@ export function ConnectPage() {
       <p className="center muted">Scan the code or follow below to always see their latest list.</p>
       <QrCard handle={profile.handle} displayName={profile.displayName} />
       <p className="center">
-        <Link to={paths.profile(profile.handle)}>{`${window.location.host}${paths.profile(profile.handle)}`}</Link>
+        <Link
+          to={pagePath('profile', { handle: profile.handle })}
+        >{`${window.location.host}${pagePath('profile', { handle: profile.handle })}`}</Link>
       </p>
       <section aria-labelledby="latest-heading">
         <h2 id="latest-heading">Latest list</h2>
@@ -66,7 +70,7 @@ export function ConnectPage() {
         <p className="center">
           <Link
             className="button button-primary"
-            to={signedIn ? followPath(profile.handle) : paths.login(followPath(profile.handle))}
+            to={signedIn ? followPath(profile.handle) : loginPath(followPath(profile.handle))}
             onClick={() => track('button_click', { label: 'connect_follow' })}
           >
             {signedIn ? 'FOLLOW' : 'SIGN IN & FOLLOW'}

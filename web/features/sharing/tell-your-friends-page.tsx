@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { PublicPost } from '../../../core/feed';
-import { paths } from '../../app/paths';
+import { pagePath } from '../../../core/pages';
 import { PostCard } from '../../ui/post-card';
 import { QrCard } from './qr-card';
 
@@ -69,7 +69,7 @@ export function TellYourFriendsPage() {
       </section>
 
       <p className="center">
-        <Link className="button button-primary" to={paths.requestHandle}>
+        <Link className="button button-primary" to={pagePath('requestHandle')}>
           SIGN UP &amp; REQUEST A HANDLE
         </Link>
       </p>

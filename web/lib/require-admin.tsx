@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { SessionUser } from '../../core/api';
+import { pagePath } from '../../core/pages';
 import { useAuth } from './auth';
-import { paths } from './paths';
+import { loginPath } from './paths';
 
 /**
  * An admin page (spec 6): 'Loading...' while auth resolves; visitors and non-admins go to /login
@@ -20,14 +21,14 @@ export function RequireAdmin({
   const location = useLocation();
   if (auth.status === 'loading') return <p className="page-status">Loading...</p>;
   if (ownerOnly) {
-    if (auth.status !== 'signed-in' || !auth.user.owner) return <Navigate to={paths.home} replace />;
+    if (auth.status !== 'signed-in' || !auth.user.owner) return <Navigate to={pagePath('home')} replace />;
     return <>{children(auth.user)}</>;
   }
   if (auth.status !== 'signed-in') {
-    return <Navigate to={paths.login(location.pathname + location.search)} replace />;
+    return <Navigate to={loginPath(location.pathname + location.search)} replace />;
   }
   // Not with a redirect back: /login forwards signed-in people to it, and this guard would send
   // them to /login again, forever. Without one, /login forwards them to /dashboard.
-  if (!auth.user.admin) return <Navigate to={paths.login()} replace />;
+  if (!auth.user.admin) return <Navigate to={loginPath()} replace />;
   return <>{children(auth.user)}</>;
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { track } from '../../app/analytics';
-import { useAuth } from '../../app/auth';
+import { track } from './analytics';
+import { useAuth } from './auth';
 import { signInWithPopup } from './sign-in';
 
 interface Props {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { SessionUser } from '../../core/api';
 import { useAuth } from './auth';
-import { paths } from './paths';
+import { loginPath } from './paths';
 
 /** A protected page: a loading line while auth resolves, then the page or /login with a way back. */
 export function RequireAuth({ children }: { children: (user: SessionUser) => ReactNode }) {
@@ -10,7 +10,7 @@ export function RequireAuth({ children }: { children: (user: SessionUser) => Rea
   const location = useLocation();
   if (auth.status === 'loading') return <p className="page-status">Loading...</p>;
   if (auth.status === 'signed-out') {
-    return <Navigate to={paths.login(location.pathname + location.search)} replace />;
+    return <Navigate to={loginPath(location.pathname + location.search)} replace />;
   }
   return <>{children(auth.user)}</>;
 }

@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import type { MeResponse, SessionUser } from '../../core/api';
+import type { SessionUser } from '../../core/api';
+import { accountApi } from './account-api';
 import { track } from './analytics';
-import { api } from './api-client';
 
 export type AuthState =
   | { status: 'loading'; user: null }
@@ -22,7 +22,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(async () => {
     try {
-      const { user } = await api.get<MeResponse>('/api/auth/me');
+      const { user } = await accountApi.me();
       setAuth(user ? { status: 'signed-in', user } : { status: 'signed-out', user: null });
       return user;
     } catch {
@@ -33,7 +33,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     track('logout');
-    await api.post('/api/auth/logout').catch(() => undefined);
+    await accountApi.logout().catch(() => undefined);
     setAuth({ status: 'signed-out', user: null });
   }, []);
 

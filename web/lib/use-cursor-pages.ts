@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { type ApiRequestError, api, asApiError } from './api-client';
+import { type DependencyList, useCallback, useEffect, useRef, useState } from 'react';
+import { type ApiRequestError, asApiError } from './api-client';
 
 export interface CursorPages<P> {
   pages: P[];
@@ -10,30 +10,44 @@ export interface CursorPages<P> {
   loadMore(): void;
 }
 
+/** One page of a keyset-paged list: `null` asks for the first page. */
+export type PageFetcher<P> = (cursor: string | null) => Promise<P>;
+
 /**
- * A newest-first list the server pages with a keyset cursor: the first page of `path`, then
- * 'Load more' asks for the page after the last cursor. `null` waits (e.g. until auth is known).
+ * A newest-first list the server pages with a keyset cursor: the first page of `fetchPage`, then
+ * 'Load more' asks for the page after the last cursor. `null` waits (e.g. until auth is known);
+ * the list starts over when `deps` (what the fetcher reads) change.
  */
-export function useCursorPages<P extends { nextCursor: string | null }>(path: string | null): CursorPages<P> {
+export function useCursorPages<P extends { nextCursor: string | null }>(
+  fetchPage: PageFetcher<P> | null,
+  deps: DependencyList,
+): CursorPages<P> {
+  const waiting = fetchPage === null;
   const [pages, setPages] = useState<P[]>([]);
   const [status, setStatus] = useState<CursorPages<P>['status']>('loading');
   const [error, setError] = useState<ApiRequestError>();
   const generation = useRef(0);
   const busy = useRef(false);
+  // The fetcher of the latest render, for 'Load more' (its deps are the list's own).
+  const latest = useRef(fetchPage);
+  useEffect(() => {
+    latest.current = fetchPage;
+  });
 
   const fail = useCallback((err: unknown) => {
     setError(asApiError(err));
     setStatus('error');
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's deps stand for the fetcher.
   useEffect(() => {
-    if (path === null) return;
+    if (fetchPage === null) return;
     const current = ++generation.current;
     busy.current = false;
     setPages([]);
     setError(undefined);
     setStatus('loading');
-    api.get<P>(path).then(
+    fetchPage(null).then(
       (page) => {
         if (current !== generation.current) return;
         setPages([page]);
@@ -41,17 +55,17 @@ export function useCursorPages<P extends { nextCursor: string | null }>(path: st
       },
       (err: unknown) => current === generation.current && fail(err),
     );
-  }, [path, fail]);
+  }, [waiting, fail, ...deps]);
 
   const cursor = pages.at(-1)?.nextCursor ?? null;
   const loadMore = useCallback(() => {
     // One request at a time: a double click must not ask for the same page twice.
-    if (path === null || cursor === null || busy.current) return;
+    const fetchNext = latest.current;
+    if (fetchNext === null || cursor === null || busy.current) return;
     busy.current = true;
     const current = generation.current;
     setStatus('more');
-    const separator = path.includes('?') ? '&' : '?';
-    api.get<P>(`${path}${separator}cursor=${encodeURIComponent(cursor)}`).then(
+    fetchNext(cursor).then(
       (page) => {
         if (current !== generation.current) return;
         busy.current = false;
@@ -64,7 +78,7 @@ export function useCursorPages<P extends { nextCursor: string | null }>(path: st
         fail(err);
       },
     );
-  }, [path, cursor, fail]);
+  }, [cursor, fail]);
 
   return { pages, status, error, hasMore: cursor !== null, loadMore };
 }

@@ -47,3 +47,14 @@ export const api = {
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
   delete: <T>(path: string) => request<T>('DELETE', path),
 };
+
+/** A path with its query string; null, undefined and '' values are left out. */
+export function withQuery(path: string, query: Record<string, string | number | null | undefined>): string {
+  const entries = Object.entries(query).flatMap(([key, value]) =>
+    value === null || value === undefined || value === '' ? [] : [[key, String(value)]],
+  );
+  return entries.length > 0 ? `${path}?${new URLSearchParams(entries)}` : path;
+}
+
+/** A value as one path segment. */
+export const segment = (value: string) => encodeURIComponent(value);

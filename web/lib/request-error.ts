@@ -1,5 +1,5 @@
-import { HANDLE_MESSAGES, HANDLE_REQUEST_MESSAGES } from '../../../core/handle';
-import { ApiRequestError } from '../../app/api-client';
+import { HANDLE_MESSAGES, HANDLE_REQUEST_MESSAGES } from '../../core/handle';
+import { ApiRequestError } from './api-client';
 
 /** Messages about the handle itself, shown under the handle field rather than above the button. */
 const HANDLE_FIELD_MESSAGES = new Set<string>([

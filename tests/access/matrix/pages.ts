@@ -1,0 +1,95 @@
+import { PAGE_KEYS, PAGES, type PageAccess, type PageKey, pagePath } from '../../../core/pages';
+import { PAGE_SEED, type Role } from './roles';
+
+/** Where a browser ends up: 'shown' (stays on the page) or the path it is sent to. */
+export type PageOutcome = 'shown' | `/${string}`;
+export type PageExpectation = Record<Role, PageOutcome>;
+
+const pageFor = (visitor: PageOutcome, signedInOutcome: PageOutcome): PageExpectation => ({
+  visitor,
+  user: signedInOutcome,
+  approved: signedInOutcome,
+  admin: signedInOutcome,
+  owner: signedInOutcome,
+});
+export const publicPage: PageExpectation = pageFor('shown', 'shown');
+/** Protected: visitors go to /login (with a redirect back). */
+export const signedInPage: PageExpectation = pageFor('/login', 'shown');
+/** For visitors only (landing, login): signed-in people go to /dashboard. */
+export const visitorPage: PageExpectation = pageFor('shown', '/dashboard');
+/** Approved handle owners only; other signed-in people go to /dashboard. */
+export const approvedPage: PageExpectation = { ...pageFor('/login', '/dashboard'), approved: 'shown' };
+/**
+ * Admin pages: everyone else goes to /login. Visitors stay there (with a redirect back); signed-in
+ * non-admins are sent on by /login to /dashboard, which is where they end up.
+ */
+export const adminPage: PageExpectation = { ...pageFor('/login', '/dashboard'), admin: 'shown', owner: 'shown' };
+/** /admin/handles: only the owner; anyone else goes to /. */
+export const ownerPage: PageExpectation = { ...pageFor('/', '/'), owner: 'shown' };
+
+/** What each access level of the route table means for each role. */
+const BY_ACCESS: Record<PageAccess, PageExpectation> = {
+  public: publicPage,
+  visitor: visitorPage,
+  'signed-in': signedInPage,
+  approved: approvedPage,
+  admin: adminPage,
+  owner: ownerPage,
+};
+
+export interface PageRow {
+  /** The route pattern of the route table (core/pages.ts); '*' for the catch-all. */
+  path: string;
+  /** Concrete URL to open; default: the path. */
+  url?: string;
+  expect: PageExpectation;
+  why?: string;
+}
+
+type PageNote = Partial<Omit<PageRow, 'path'>>;
+
+/**
+ * Where a page differs from its access level, the URL a page with parameters is opened at, and
+ * why a page does what it does when that is not obvious.
+ */
+const NOTES: Partial<Record<PageKey, PageNote>> = {
+  login: { why: 'signed in: goes to ?redirect= or /dashboard' },
+  loginComplete: {
+    expect: pageFor('/login', '/dashboard'),
+    why: 'no popup: finishes the sign-in in place and moves on (to /login?error=1 when it failed)',
+    url: '/login/complete?redirect=%2Fdashboard&error=1',
+  },
+  requestHandle: {
+    expect: { ...publicPage, approved: '/dashboard' },
+    why: 'visitors may fill it in and sign in to submit; holders of a handle have nothing to request',
+  },
+  requestInvite: {
+    expect: { ...publicPage, approved: '/dashboard' },
+    why: "visitors see 'Get Started'; holders of a handle (or an earlier request) go to /dashboard",
+  },
+  inviteWithoutHandle: { why: "'Invalid invite link.'" },
+  invite: { url: pagePath('invite', { handle: 'no-such-invite' }), why: "'Invite not found.' (every state is a page)" },
+  feed: { expect: publicPage, why: "visitors see 'Please sign in to view your feed.' with a sign-in link" },
+  profile: {
+    url: pagePath('profile', { handle: PAGE_SEED.approvedHandle }),
+    why: 'public profiles; an unknown handle goes to / (tests/e2e/posts-and-feed.test.ts)',
+  },
+  follow: { url: pagePath('follow', { handle: PAGE_SEED.approvedHandle }) },
+  chatFormEdit: {
+    url: pagePath('chatFormEdit', { formId: 'no-such-form' }),
+    why: "signed in: the editor says 'Form not found' for an unknown id",
+  },
+  chatFormResponses: { url: pagePath('chatFormResponses', { formId: 'no-such-form' }) },
+  form: { url: pagePath('form', { formId: 'no-such-form' }), why: "shows 'Form not found' to everyone" },
+};
+
+/** Every page of the route table, then the catch-all. */
+export const pages: PageRow[] = [
+  ...PAGE_KEYS.map((key) => ({ path: PAGES[key].path, expect: BY_ACCESS[PAGES[key].access], ...NOTES[key] })),
+  {
+    path: '*',
+    url: '/no/such/page',
+    expect: pageFor('/', '/dashboard'),
+    why: 'unknown paths go to / (then /dashboard when signed in)',
+  },
+];

@@ -1,0 +1,33 @@
+import type { z } from 'zod';
+import type {
+  AdminOverview,
+  DeletedUsersList,
+  DeleteUserResponse,
+  EndSessionsResponse,
+  IndexCheckResponse,
+  RestoreResponse,
+  restoreBodySchema,
+  setAdminBodySchema,
+  UsersList,
+} from '../../../core/admin';
+import type { AuditLogPage } from '../../../core/audit';
+import type { Note, NoteSlug, saveNoteBodySchema } from '../../../core/notes';
+import { api, segment, withQuery } from '../../lib/api-client';
+
+/** The admin area's API (spec 2, admin pages). */
+export const adminApi = {
+  overview: () => api.get<AdminOverview>('/api/admin/overview'),
+  users: (q: string) => api.get<UsersList>(withQuery('/api/admin/users', { q })),
+  setAdmin: (userId: string, body: z.input<typeof setAdminBodySchema>) =>
+    api.put<void>(`/api/admin/users/${segment(userId)}/admin`, body),
+  endSessions: (userId: string) => api.delete<EndSessionsResponse>(`/api/admin/users/${segment(userId)}/sessions`),
+  deleteUser: (userId: string) => api.delete<DeleteUserResponse>(`/api/admin/users/${segment(userId)}`),
+  deletedUsers: () => api.get<DeletedUsersList>('/api/admin/deleted-users'),
+  restoreUser: (userId: string, body: z.input<typeof restoreBodySchema>) =>
+    api.post<RestoreResponse>(`/api/admin/deleted-users/${segment(userId)}/restore`, body),
+  indexCheck: () => api.get<IndexCheckResponse>('/api/admin/index-check'),
+  /** A page of the audit log, newest first; `before` continues after the last entry shown. */
+  auditLog: (before: number | undefined) => api.get<AuditLogPage>(withQuery('/api/admin/audit-log', { before: before || null })),
+  note: (slug: NoteSlug) => api.get<Note>(`/api/admin/notes/${slug}`),
+  saveNote: (slug: NoteSlug, body: z.input<typeof saveNoteBodySchema>) => api.put<Note>(`/api/admin/notes/${slug}`, body),
+};

@@ -1,0 +1,26 @@
+import type {
+  ChatFormInput,
+  ChatFormList,
+  ChatFormResponses,
+  ManagedChatForm,
+  PublicChatForm,
+  SubmissionInput,
+  SubmissionResult,
+} from '../../../core/chat-form';
+import { api, segment, withQuery } from '../../lib/api-client';
+
+/** The chat forms' API (spec 2, /form/{formId} and /chat-form-creator). */
+export const formsApi = {
+  /** The signed-in person's forms; `all` (admins) lists everyone's. */
+  list: (scope: 'mine' | 'all') => api.get<ChatFormList>(withQuery('/api/forms', { scope: scope === 'all' ? 'all' : null })),
+  publicForm: (formId: string) => api.get<{ form: PublicChatForm }>(`/api/forms/${segment(formId)}`),
+  submit: (formId: string, body: SubmissionInput) =>
+    api.post<{ submission: SubmissionResult }>(`/api/forms/${segment(formId)}/submissions`, body),
+  managed: (formId: string) => api.get<{ form: ManagedChatForm }>(`/api/forms/${segment(formId)}/manage`),
+  create: (input: ChatFormInput) => api.post<{ form: ManagedChatForm }>('/api/forms', input),
+  update: (formId: string, input: ChatFormInput) => api.put<{ form: ManagedChatForm }>(`/api/forms/${segment(formId)}`, input),
+  remove: (formId: string) => api.delete<void>(`/api/forms/${segment(formId)}`),
+  responses: (formId: string) => api.get<ChatFormResponses>(`/api/forms/${segment(formId)}/responses`),
+  /** A download link, not a fetch: the browser saves the file. */
+  responsesCsvUrl: (formId: string) => `/api/forms/${segment(formId)}/responses.csv`,
+};
