@@ -28,6 +28,22 @@ describe('handle rules', () => {
     }
   });
 
+  it.each(['-', '---', '-alice', 'alice-', '-alice-'])('rejects %s: a handle starts and ends with a letter or number', (h) => {
+    expect(handleProblem(h)).toBe(HANDLE_MESSAGES.hyphenEnds);
+  });
+
+  it('keeps hyphens inside a handle', () => {
+    expect(handleProblem('a-b--c')).toBeNull();
+    expect(handleProblem('1')).toBeNull();
+  });
+
+  it.each(['administrator', 'moderator', 'freshlist', 'official', 'staff', 'postmaster', 'dev'])(
+    'reserves the staff look-alike or server word %s',
+    (h) => {
+      expect(handleProblem(h)).toBe(HANDLE_MESSAGES.reserved);
+    },
+  );
+
   it('limits the length to 30', () => {
     expect(handleProblem('a'.repeat(30))).toBeNull();
     expect(handleProblem('a'.repeat(31))).toBe(HANDLE_MESSAGES.tooLong);

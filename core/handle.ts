@@ -14,6 +14,7 @@ export const SERVER_RESERVED_HANDLES = [
   'api',
   'assets',
   'auth',
+  'dev',
   'healthz',
   'logout',
   'oidc',
@@ -23,17 +24,40 @@ export const SERVER_RESERVED_HANDLES = [
   'static',
 ] as const;
 
+/** Names that read as the staff or the product itself, so nobody can pose as them. */
+export const STAFF_RESERVED_HANDLES = [
+  'abuse',
+  'administrator',
+  'admins',
+  'contact',
+  'freshlist',
+  'hostmaster',
+  'info',
+  'mod',
+  'moderator',
+  'moderators',
+  'official',
+  'owner',
+  'postmaster',
+  'root',
+  'security',
+  'staff',
+  'system',
+  'webmaster',
+] as const;
+
 /** Every first path segment of a page (core/pages.ts), so /{handle} never shadows a page. */
 export const PAGE_RESERVED_HANDLES: readonly string[] = pageFirstSegments();
 
 /** Every first path segment the app uses, pages and server routes. */
 export const ROUTE_RESERVED_HANDLES: readonly string[] = [...SERVER_RESERVED_HANDLES, ...PAGE_RESERVED_HANDLES];
 
-const RESERVED = new Set<string>([...SPEC_RESERVED_HANDLES, ...ROUTE_RESERVED_HANDLES]);
+const RESERVED = new Set<string>([...SPEC_RESERVED_HANDLES, ...STAFF_RESERVED_HANDLES, ...ROUTE_RESERVED_HANDLES]);
 
 export const HANDLE_MESSAGES = {
   required: 'Handle is required.',
   characters: 'Handle can only include lowercase letters, numbers, and hyphens.',
+  hyphenEnds: 'Handle must start and end with a letter or number.',
   tooLong: 'Handle can be at most 30 characters.',
   reserved: 'This handle is reserved. Please choose another.',
   taken: 'This handle is already taken. Please choose another.',
@@ -57,6 +81,8 @@ export function isReservedHandle(handle: string): boolean {
 export function handleProblem(handle: string): string | null {
   if (handle.length === 0) return HANDLE_MESSAGES.required;
   if (!/^[a-z0-9-]+$/.test(handle)) return HANDLE_MESSAGES.characters;
+  // '-' or '-alice-' would make /- a profile and read like a typo; the spec's character rule stays.
+  if (handle.startsWith('-') || handle.endsWith('-')) return HANDLE_MESSAGES.hyphenEnds;
   if (handle.length > HANDLE_MAX_LENGTH) return HANDLE_MESSAGES.tooLong;
   if (isReservedHandle(handle)) return HANDLE_MESSAGES.reserved;
   return null;
