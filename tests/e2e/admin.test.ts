@@ -183,11 +183,22 @@ describe.skipIf(skipE2E)('the admin area', () => {
     expect(await carolItem.locator('.admin-confirm').evaluate((panel) => panel === document.activeElement)).toBe(true);
     await screenshot(page, 'admin-users-confirm-end-sessions-desktop');
     await carolItem.getByRole('button', { name: 'Yes, sign them out' }).click();
-    await page
+    // The result shows on Carol's row, not at the top of the page.
+    await carolItem
       .getByRole('status')
       .getByText(new RegExp(`^Signed ${CAROL.email.replace('.', '\\.')} out of \\d+ sessions?\\.$`))
       .waitFor();
     expect(await carol.evaluate(() => fetch('/api/auth/me').then((r) => r.json()))).toEqual({ user: null });
+
+    // Granting the admin flag asks first too; nothing changes until the admin confirms.
+    await carolItem.getByRole('button', { name: 'Make admin' }).click();
+    await carolItem.getByText(`Make ${CAROL.email} an admin?`).waitFor();
+    await carolItem.getByRole('button', { name: 'Cancel' }).click();
+    await carolItem.getByRole('button', { name: 'Make admin' }).click();
+    await carolItem.getByRole('button', { name: 'Yes, make admin' }).click();
+    await carolItem.getByRole('status').getByText(`${CAROL.email} is now an admin.`).waitFor();
+    await carolItem.getByText('Admin', { exact: true }).waitFor();
+    await screenshot(page, 'admin-users-made-admin-desktop');
 
     await page.goto(`${server.url}/admin/tier-system-overview`);
     await heading(page, 'Tier system overview').waitFor();
@@ -216,6 +227,7 @@ describe.skipIf(skipE2E)('the admin area', () => {
     await entries.first().waitFor();
     expect(await entries.allTextContents()).toEqual([
       expect.stringContaining('edited a notes page: tier-system-overview'),
+      expect.stringContaining(`made a user an admin: ${CAROL.email}`),
       expect.stringContaining(`signed a user out everywhere: ${CAROL.email}`),
       expect.stringContaining(`restored a user: @bobs-bakery (${BOB.email})`),
       expect.stringContaining(`deleted a user: @bobs-bakery (${BOB.email})`),

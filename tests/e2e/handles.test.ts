@@ -123,6 +123,12 @@ describe.skipIf(skipE2E)('handles and invites', () => {
     await owner.getByRole('button', { name: 'Yes, delete' }).click();
     await owner.getByText('Deleted @rico-greens.').waitFor();
     await owner.getByRole('link', { name: '@rico-greens' }).waitFor({ state: 'detached' });
+    // The result shows in the section the row left, next to where it was.
+    await owner
+      .getByRole('region', { name: /All handles/ })
+      .getByRole('status')
+      .getByText('Deleted @rico-greens.')
+      .waitFor();
   });
 
   it('an admin invites an email; that person signs in, accepts and lands on the dashboard', async () => {

@@ -22,19 +22,24 @@ function UserCard({
   onChanged(): void;
   onStatus(status: Status): void;
 }) {
-  const [confirming, setConfirming] = useState<'delete' | 'end-sessions' | null>(null);
+  const [confirming, setConfirming] = useState<'delete' | 'end-sessions' | 'admin' | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The result of an action that keeps the row, shown on the row itself. */
+  const [rowStatus, setRowStatus] = useState<Status>(null);
   const headingId = useId();
   const isMe = user.id === me.id;
 
-  async function run(work: () => Promise<string>) {
+  /** `where`: 'row' when the person stays in the list, 'page' when the action removes them. */
+  async function run(work: () => Promise<string>, where: 'row' | 'page' = 'row') {
     setBusy(true);
     onStatus(null);
+    setRowStatus(null);
+    const report = where === 'row' ? setRowStatus : onStatus;
     try {
-      onStatus({ kind: 'success', text: await work() });
+      report({ kind: 'success', text: await work() });
       onChanged();
     } catch (err) {
-      onStatus({ kind: 'error', text: errorMessage(err) });
+      report({ kind: 'error', text: errorMessage(err) });
     } finally {
       setBusy(false);
       setConfirming(null);
@@ -59,7 +64,7 @@ function UserCard({
     run(async () => {
       const { summary } = await adminApi.deleteUser(user.id);
       return `Deleted ${summary.email}. A backup is kept under Deleted users.`;
-    });
+    }, 'page');
 
   return (
     <li className="admin-item" aria-labelledby={headingId}>
@@ -85,6 +90,11 @@ function UserCard({
           {user.invitedBy && <> · invited by {user.invitedBy}</>}
           {user.restoredAt !== null && <> · restored {formatDate(user.restoredAt)}</>}
         </p>
+        <div role="status" aria-live="polite">
+          {rowStatus && (
+            <p className={`alert ${rowStatus.kind === 'success' ? 'alert-success' : 'alert-error'}`}>{rowStatus.text}</p>
+          )}
+        </div>
       </div>
       {isMe ? (
         <p className="muted admin-item-actions">This is you.</p>
@@ -101,6 +111,26 @@ function UserCard({
             can be restored from Deleted users.
           </p>
         </ConfirmPanel>
+      ) : confirming === 'admin' ? (
+        <ConfirmPanel
+          confirmLabel={user.admin ? 'Yes, remove admin' : 'Yes, make admin'}
+          busyLabel="Saving..."
+          busy={busy}
+          onConfirm={toggleAdmin}
+          onCancel={() => setConfirming(null)}
+        >
+          <p>
+            {user.admin ? (
+              <>
+                Remove the admin flag from <strong>{user.email}</strong>? They lose the admin area.
+              </>
+            ) : (
+              <>
+                Make <strong>{user.email}</strong> an admin? They can manage invites, users and backups.
+              </>
+            )}
+          </p>
+        </ConfirmPanel>
       ) : confirming === 'end-sessions' ? (
         <ConfirmPanel
           confirmLabel="Yes, sign them out"
@@ -115,7 +145,7 @@ function UserCard({
         </ConfirmPanel>
       ) : (
         <div className="admin-item-actions">
-          <button type="button" className="button button-small" onClick={toggleAdmin} disabled={busy}>
+          <button type="button" className="button button-small" onClick={() => setConfirming('admin')} disabled={busy}>
             {user.admin ? 'Remove admin' : 'Make admin'}
           </button>
           <button type="button" className="button button-small" onClick={() => setConfirming('end-sessions')} disabled={busy}>

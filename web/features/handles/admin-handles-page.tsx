@@ -54,9 +54,14 @@ function RequestCard({ request, onDone }: { request: HandleRequestRow; onDone(me
         <button type="button" className="button button-primary" disabled={busy} onClick={() => act('approve')}>
           Approve
         </button>
-        <button type="button" className="button" disabled={busy} onClick={() => act('reject')}>
-          Reject
-        </button>
+        <ConfirmButton
+          label="Reject"
+          ariaLabel={`Reject @${request.handle}`}
+          question={`Reject the request for @${request.handle} from ${request.email}?`}
+          confirmLabel="Yes, reject"
+          disabled={busy}
+          onConfirm={() => act('reject')}
+        />
       </div>
     </li>
   );
@@ -91,23 +96,35 @@ function HandleItem({ row, onDone }: { row: HandleRow; onDone(message: string): 
   );
 }
 
+/** An action's result, shown where the row it removed was (not at the top of a long page). */
+function SectionNotice({ text }: { text: string }) {
+  return (
+    <div className="notice" role="status" aria-live="polite">
+      {text && <p className="alert alert-success">{text}</p>}
+    </div>
+  );
+}
+
 function AdminHandles() {
   const data = useApiGet(() => handlesApi.adminHandles(), []);
-  const { notice, done } = useActionNotice(data);
+  const requestNotice = useActionNotice(data);
+  const handleNotice = useActionNotice(data);
   return (
-    <AdminFrame title="Handles" resource={data} notice={notice}>
+    <AdminFrame title="Handles" resource={data} notice="">
       {({ requests, handles }) => (
         <>
           <section aria-labelledby="requests-heading">
             <h2 id="requests-heading">Handle requests ({requests.length})</h2>
+            <SectionNotice text={requestNotice.notice} />
             <ItemList items={requests} empty="No pending handle requests.">
-              {(request) => <RequestCard key={request.userId} request={request} onDone={done} />}
+              {(request) => <RequestCard key={request.userId} request={request} onDone={requestNotice.done} />}
             </ItemList>
           </section>
           <section aria-labelledby="handles-heading">
             <h2 id="handles-heading">All handles ({handles.length})</h2>
+            <SectionNotice text={handleNotice.notice} />
             <ItemList items={handles} empty="No handles yet." className="admin-list card handle-list">
-              {(row) => <HandleItem key={row.handle} row={row} onDone={done} />}
+              {(row) => <HandleItem key={row.handle} row={row} onDone={handleNotice.done} />}
             </ItemList>
           </section>
         </>
