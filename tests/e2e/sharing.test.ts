@@ -196,6 +196,61 @@ describe.skipIf(skipE2E)('sharing: invitation page, connect page, consent and an
     await owner.context.close();
   });
 
+  it('after Accept, sends upload_viewed, search and admin_action where they happen', async () => {
+    const admin = await visitor(DESKTOP);
+    await admin.context.addInitScript((key) => localStorage.setItem(key, 'accepted'), CONSENT_STORAGE_KEY);
+    const sent: Array<{ name: string; payload: Record<string, unknown> }> = [];
+    admin.page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/analytics/events'))
+        sent.push(...request.postDataJSON().events);
+    });
+    await admin.page.goto(`${server.url}/login`);
+    await signInAs(admin.page, ADMIN, 'Ana Lyst');
+    await admin.page.getByRole('heading', { name: 'Welcome, Ana Lyst' }).waitFor();
+    const created = await admin.page.request.post(`${server.url}/api/admin/handles`, {
+      data: { handle: 'counted-farm', email: 'counted@example.com', displayName: 'Counted Farm' },
+    });
+    expect(created.status()).toBe(201);
+
+    const owner = await visitor(DESKTOP);
+    await owner.page.goto(`${server.url}/login`);
+    await signInAs(owner.page, 'counted@example.com', 'Cora Counted');
+    const posted = await owner.page.request.post(`${server.url}/api/posts`, {
+      data: { url: 'https://drive.google.com/file/d/counted', description: 'Counted list' },
+    });
+    expect(posted.status()).toBe(201);
+    const { post } = await posted.json();
+
+    // Events go out in 3-second batches: each is looked for while its page is still open.
+    const names = () => sent.map((event) => event.name);
+    await admin.page.goto(`${server.url}/counted-farm`);
+    await admin.page.locator('.post-card').waitFor();
+    await expect.poll(names, { timeout: 15_000 }).toContain('upload_viewed');
+    expect(sent.find((event) => event.name === 'upload_viewed')?.payload).toEqual({ postId: String(post.id) });
+
+    await admin.page.goto(`${server.url}/admin/users-overview?q=counted`);
+    const row = admin.page.locator('.admin-item', { hasText: 'counted@example.com' });
+    await row.getByRole('button', { name: 'End sessions' }).click();
+    await row.getByRole('button', { name: 'Yes, sign them out' }).click();
+    await row
+      .getByRole('status')
+      .getByText(/^Signed counted@example\.com out of/)
+      .waitFor();
+    await expect.poll(names, { timeout: 15_000 }).toEqual(expect.arrayContaining(['search', 'admin_action']));
+    expect(sent.find((event) => event.name === 'search')?.payload).toEqual({ length: 7, results: 1 });
+    expect(sent.find((event) => event.name === 'admin_action')?.payload).toEqual({ action: 'user.sessions-end' });
+
+    await admin.page.goto(`${server.url}/tell-your-friends`);
+    await admin.page.locator('.sample-post .post-card').waitFor();
+    await expect
+      .poll(() => sent.filter((event) => event.path === '/tell-your-friends').length, { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    // The sample post on the invitation page is no upload: it is never counted as viewed.
+    expect(sent.filter((event) => event.name === 'upload_viewed')).toHaveLength(1);
+    await owner.context.close();
+    await admin.context.close();
+  });
+
   it('shows a connect page for a handle nobody holds yet', async () => {
     const { context, page } = await visitor(PHONE, true);
     await page.goto(`${server.url}/follow/yourname`);

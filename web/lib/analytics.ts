@@ -1,4 +1,5 @@
 import type { AnalyticsConfig, AnalyticsEventName, AnalyticsPayload } from '../../core/analytics';
+import type { AdminAction } from '../../core/audit';
 import { CONSENT_COOKIE, CONSENT_STORAGE_KEY, type ConsentChoice } from '../../core/consent';
 
 /**
@@ -128,4 +129,9 @@ export function startAnalytics(): void {
   window.addEventListener('error', (event) => {
     if (event.message) track('error', { message: event.message.slice(0, 300), where: 'window' });
   });
+}
+
+/** An admin action that succeeded, named as the audit log names it. */
+export function trackAdminAction(action: AdminAction): void {
+  track('admin_action', { action });
 }

@@ -1,10 +1,10 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { PublicPost } from '../../core/feed';
 import { pagePath } from '../../core/pages';
 import { postOpenPath } from '../../core/post-text';
 import { relativeTime } from '../../core/time';
-import { track } from '../lib/analytics';
+import { readConsent, track } from '../lib/analytics';
 
 /** The host a link points at, shown so people know where 'go to page' takes them. */
 function hostOf(url: string): string {
@@ -21,18 +21,41 @@ interface PostCardProps {
   now?: number;
   /** Extra lines under the card, e.g. the owner's open count on the dashboard. */
   children?: ReactNode;
+  /** False for a made-up example post: it is no upload, so it is not counted as viewed. */
+  counted?: boolean;
+}
+
+/** Records upload_viewed once, when at least half the card has been on screen (after consent only). */
+function useViewedOnce(postId: number, counted: boolean) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const card = ref.current;
+    if (!counted || !card || readConsent() !== 'accepted' || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        track('upload_viewed', { postId: String(postId) });
+        observer.disconnect();
+      },
+      { threshold: 0.5 },
+    );
+    observer.observe(card);
+    return () => observer.disconnect();
+  }, [postId, counted]);
+  return ref;
 }
 
 /**
  * A post everywhere it appears: @handle, the description clamped to 2 lines (tap to expand), its
  * age, and 'go to page', which opens in a new tab through the server's counted redirect.
  */
-export function PostCard({ post, now = Date.now(), children }: PostCardProps) {
+export function PostCard({ post, now = Date.now(), children, counted = true }: PostCardProps) {
   const [expanded, setExpanded] = useState(false);
+  const ref = useViewedOnce(post.id, counted);
   const created = new Date(post.createdAt);
   const host = hostOf(post.url);
   return (
-    <article className="post-card">
+    <article className="post-card" ref={ref}>
       <header className="post-card-header">
         <Link className="post-card-handle" to={pagePath('profile', { handle: post.handle })}>
           @{post.handle}

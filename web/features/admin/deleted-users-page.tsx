@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { ADMIN_MESSAGES, type DeletedUser, type RestoreResponse } from '../../../core/admin';
+import { trackAdminAction } from '../../lib/analytics';
 import { ApiRequestError, errorMessage } from '../../lib/api-client';
 import { useApiGet } from '../../lib/use-api';
 import { AdminPage, formatDateTime } from './admin-page';
@@ -30,6 +31,7 @@ function DeletedUserCard({ entry, onChanged, onStatus }: { entry: DeletedUser; o
     onStatus(null);
     try {
       const result = await adminApi.restoreUser(entry.userId, { overwrite });
+      trackAdminAction('user.restore');
       onStatus({ kind: 'success', lines: restoredLines(summary.email, result) });
       setConfirming(false);
       onChanged();

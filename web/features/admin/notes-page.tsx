@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { NOTE_MAX_LENGTH, NOTE_MESSAGES, NOTE_PAGES, type Note, type NoteSlug } from '../../../core/notes';
+import { trackAdminAction } from '../../lib/analytics';
 import { errorMessage } from '../../lib/api-client';
 import { useApiGet } from '../../lib/use-api';
 import { AdminPage, formatDateTime } from './admin-page';
@@ -45,6 +46,7 @@ function NoteEditor({ slug }: { slug: NoteSlug }) {
     setError(undefined);
     try {
       const next = await adminApi.saveNote(slug, { body: draft, baseUpdatedAt: current.updatedAt });
+      trackAdminAction('note.edit');
       setCurrent(next);
       setDraft(null);
       setSaved(true);

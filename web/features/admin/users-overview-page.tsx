@@ -1,8 +1,9 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { type AdminUser, HANDLE_STATE_LABELS } from '../../../core/admin';
 import type { SessionUser } from '../../../core/api';
 import { pagePath } from '../../../core/pages';
+import { track, trackAdminAction } from '../../lib/analytics';
 import { errorMessage } from '../../lib/api-client';
 import { useApiGet } from '../../lib/use-api';
 import { AdminPage, formatDate } from './admin-page';
@@ -49,12 +50,14 @@ function UserCard({
   const toggleAdmin = () =>
     run(async () => {
       await adminApi.setAdmin(user.id, { admin: !user.admin });
+      trackAdminAction(user.admin ? 'user.admin-remove' : 'user.admin-grant');
       return user.admin ? `${user.email} is no longer an admin.` : `${user.email} is now an admin.`;
     });
 
   const endSessions = () =>
     run(async () => {
       const { ended } = await adminApi.endSessions(user.id);
+      trackAdminAction('user.sessions-end');
       return ended === 0
         ? `${user.email} was not signed in anywhere.`
         : `Signed ${user.email} out of ${ended} ${ended === 1 ? 'session' : 'sessions'}.`;
@@ -63,6 +66,7 @@ function UserCard({
   const remove = () =>
     run(async () => {
       const { summary } = await adminApi.deleteUser(user.id);
+      trackAdminAction('user.delete');
       return `Deleted ${summary.email}. A backup is kept under Deleted users.`;
     }, 'page');
 
@@ -179,6 +183,14 @@ function UsersOverview({ me }: { me: SessionUser }) {
   }
 
   const users = list.data?.users;
+  // One search event per query, once its results are in (only its length: the text may name a person).
+  const searched = useRef('');
+  useEffect(() => {
+    if (!q || !users || searched.current === q) return;
+    searched.current = q;
+    track('search', { length: q.length, results: users.length });
+  }, [q, users]);
+
   return (
     <>
       <search>

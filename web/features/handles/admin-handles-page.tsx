@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { AdminHandlesResponse } from '../../../core/handle';
 import { pagePath } from '../../../core/pages';
 import { relativeTime } from '../../../core/time';
-import { track } from '../../lib/analytics';
+import { track, trackAdminAction } from '../../lib/analytics';
 import { errorMessage } from '../../lib/api-client';
 import { RequireAdmin } from '../../lib/require-admin';
 import { useApiGet } from '../../lib/use-api';
@@ -29,9 +29,11 @@ function RequestCard({ request, onDone }: { request: HandleRequestRow; onDone(me
       if (action === 'approve') {
         const { handle: approved } = await handlesApi.approveRequest(request.userId, { handle });
         track('handle_approved', { handle: approved });
+        trackAdminAction('handle-request.approve');
         onDone(`Approved @${approved} for ${request.email}.`);
       } else {
         await handlesApi.rejectRequest(request.userId);
+        trackAdminAction('handle-request.reject');
         onDone(`Rejected the request for @${request.handle} from ${request.email}.`);
       }
     } catch (err) {
@@ -86,6 +88,7 @@ function HandleItem({ row, onDone }: { row: HandleRow; onDone(message: string): 
         onConfirm={async () => {
           try {
             await handlesApi.removeHandle(row.handle);
+            trackAdminAction('handle.delete');
             onDone(`Deleted @${row.handle}.`);
           } catch (err) {
             setError(errorMessage(err));

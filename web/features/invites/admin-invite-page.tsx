@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { normalizeHandleInput } from '../../../core/handle';
 import { type AdminHandleInput, createAdminHandleSchema, createInviteSchema } from '../../../core/invite';
 import { pagePath } from '../../../core/pages';
-import { track } from '../../lib/analytics';
+import { track, trackAdminAction } from '../../lib/analytics';
 import { errorMessage } from '../../lib/api-client';
 import { RequireAdmin } from '../../lib/require-admin';
 import { ErrorAlert } from '../../ui/alert';
@@ -53,6 +53,7 @@ function HandleForm({ id, heading, intro, submitLabel, schema, create, success }
     try {
       await create(parsed.data);
       if (id === 'invite') track('invite_sent', { handle: parsed.data.handle });
+      trackAdminAction(id === 'invite' ? 'invite.create' : 'handle.create');
       setDone(success(parsed.data));
       setValues(EMPTY);
     } catch (err) {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { InviteRequestView } from '../../../core/invite';
 import { pagePath } from '../../../core/pages';
 import { relativeTime } from '../../../core/time';
+import { trackAdminAction } from '../../lib/analytics';
 import { errorMessage } from '../../lib/api-client';
 import { RequireAdmin } from '../../lib/require-admin';
 import { useApiGet } from '../../lib/use-api';
@@ -32,6 +33,7 @@ function RequestCard({ request, onDone }: { request: InviteRequestView; onDone(m
     setError(undefined);
     try {
       const { handle: invited } = await invitesApi.convertRequest(request.userId, { handle });
+      trackAdminAction('invite-request.convert');
       onDone(`Invite created for @${invited} (${request.email}).`);
     } catch (err) {
       setError(errorMessage(err));
@@ -73,6 +75,7 @@ function RequestCard({ request, onDone }: { request: InviteRequestView; onDone(m
           onConfirm={async () => {
             try {
               await invitesApi.removeRequest(request.userId);
+              trackAdminAction('invite-request.delete');
               onDone(`Deleted the request from ${request.email}.`);
             } catch (err) {
               setError(errorMessage(err));

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { PendingInvite } from '../../../core/invite';
 import { pagePath } from '../../../core/pages';
 import { relativeTime } from '../../../core/time';
+import { trackAdminAction } from '../../lib/analytics';
 import { errorMessage } from '../../lib/api-client';
 import { RequireAdmin } from '../../lib/require-admin';
 import { useApiGet } from '../../lib/use-api';
@@ -25,6 +26,7 @@ function InviteRow({ invite, onDone }: { invite: PendingInvite; onDone(message: 
     setSent(next);
     try {
       await invitesApi.markSent(invite.handle, next);
+      trackAdminAction('invite.sent');
     } catch (err) {
       setSent(!next);
       setError(errorMessage(err));
@@ -58,6 +60,7 @@ function InviteRow({ invite, onDone }: { invite: PendingInvite; onDone(message: 
           onConfirm={async () => {
             try {
               await invitesApi.removeInvite(invite.handle);
+              trackAdminAction('invite.delete');
               onDone(`Deleted the invite for @${invite.handle}.`);
             } catch (err) {
               setError(errorMessage(err));

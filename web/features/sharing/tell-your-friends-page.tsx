@@ -49,7 +49,7 @@ export function TellYourFriendsPage() {
           {/* A picture of a post, not a real one: inert, so its links cannot be followed or focused. */}
           <p className="visually-hidden">A sample post by @yourname: {SAMPLE_POST.description}</p>
           <div className="sample-post" inert>
-            <PostCard post={SAMPLE_POST} />
+            <PostCard post={SAMPLE_POST} counted={false} />
           </div>
         </section>
       </div>
