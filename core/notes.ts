@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noControlCharacters } from './text';
 
 export const NOTE_MAX_LENGTH = 50_000;
 
@@ -66,7 +67,10 @@ export const noteSchema = z.object({
 export type Note = z.infer<typeof noteSchema>;
 
 export const saveNoteBodySchema = z.object({
-  body: z.string().refine((body) => body.length <= NOTE_MAX_LENGTH, { message: NOTE_MESSAGES.tooLong }),
+  body: z
+    .string()
+    .refine((body) => body.length <= NOTE_MAX_LENGTH, { message: NOTE_MESSAGES.tooLong })
+    .check(noControlCharacters('Notes', { multiline: true })),
   /** The updatedAt the editor started from: a save over someone else's newer save is refused. */
   baseUpdatedAt: z.number().nullable().optional(),
 });
