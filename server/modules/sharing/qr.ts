@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import QRCode from 'qrcode';
 import { QR_CARD_HEIGHT, QR_CARD_WIDTH, type QrFormat } from '../../../core/sharing';
+import { printableText } from '../../../core/text';
 
 /**
  * 'M' restores about 15% of the code: enough for a scuffed counter sticker, while a profile URL
@@ -72,7 +73,8 @@ export function cardSvg({ handle, displayName, url }: CardContent): string {
   const scale = (qrBox - 2 * quiet) / qr.size;
   const handleText = `@${handle}`;
   const handleSize = fitFontSize(handleText.length, W - 80, 46, 0.62);
-  const name = clip(displayName.trim() || handle, 40);
+  // A control character makes the SVG unreadable to the renderer (a 500): names stored before the rule still draw.
+  const name = clip(printableText(displayName).trim() || handle, 40);
   const nameSize = fitFontSize([...name].length, W - 80, 30, 0.6);
   const address = clip(url.replace(/^https?:\/\//, ''), 48);
   const addressSize = fitFontSize(address.length, W - 80, 22, 0.6);

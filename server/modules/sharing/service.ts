@@ -10,6 +10,7 @@ import {
   sharingPaths,
   type WebManifest,
 } from '../../../core/sharing';
+import { printableText } from '../../../core/text';
 import type { Config } from '../../config';
 import { badRequest, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
@@ -117,7 +118,7 @@ export function sharingService(db: DB, config: Config, reads?: ReadCache) {
       const path = `/${profile.handle}`;
       return {
         id: path,
-        name: `${profile.displayName || `@${profile.handle}`} on Freshlist`,
+        name: `${printableText(profile.displayName).trim() || `@${profile.handle}`} on Freshlist`,
         short_name: `@${profile.handle}`,
         description: `The latest lists from @${profile.handle} on Freshlist.`,
         start_url: path,
