@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { isReservedHandle, normalizeHandle } from '../../../core/handle';
 import {
   type ConnectPage,
-  isOwnSiteUrl,
   type PublicProfile,
   profileUrl,
   type QrFormat,
+  qrDataFor,
   SHARING_MESSAGES,
   sharingPaths,
   type WebManifest,
@@ -88,8 +88,9 @@ export function sharingService(db: DB, config: Config, reads?: ReadCache) {
 
     /** A QR code for a URL of this site only. */
     qrForData(data: string, size: number, format: QrFormat): CachedImage {
-      if (!isOwnSiteUrl(data, config.publicUrl)) throw badRequest(SHARING_MESSAGES.dataOffSite);
-      return qrImage(data, size, format);
+      const checked = qrDataFor(data, config.publicUrl);
+      if ('problem' in checked) throw badRequest(checked.problem);
+      return qrImage(checked.url, size, format);
     },
 
     /**
