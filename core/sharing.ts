@@ -23,6 +23,7 @@ export const SHARING_MESSAGES = {
   dataNotNormal:
     'Data must be a full address written as a browser writes it: no spaces, line breaks or characters that need encoding.',
   handle: 'That is not a handle.',
+  busy: 'Too many images are being drawn right now. Please try again in a moment.',
   unknownHandle: 'No one has that handle.',
 } as const;
 

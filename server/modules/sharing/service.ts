@@ -18,7 +18,8 @@ import type { ReadCache } from '../../read-cache';
 import { authService } from '../auth/service';
 import { postsService } from '../posts/service';
 import { atomFeed } from './atom';
-import { type QrImage, renderCardPng, renderQr } from './qr';
+import type { ImageRenderer } from './image-renderer';
+import { cardTask, type QrImage, qrTask } from './qr';
 
 /** Bumped when the drawing changes, so caches let go of old images. */
 const IMAGE_VERSION = '2';
@@ -48,12 +49,13 @@ export interface CachedImage {
 }
 
 /** QR codes, the printable card and the profile data behind link previews. */
-export function sharingService(db: DB, config: Config, reads?: ReadCache) {
+export function sharingService(db: DB, config: Config, renderer: ImageRenderer, reads?: ReadCache) {
   const profiles = authService(db, config);
   const posts = postsService(db, config.linkPolicy);
 
   function qrImage(data: string, size: number, format: QrFormat): CachedImage {
-    return { etag: etagOf('qr', IMAGE_VERSION, format, size, data), render: () => renderQr(data, size, format) };
+    const etag = etagOf('qr', IMAGE_VERSION, format, size, data);
+    return { etag, render: () => renderer.draw(etag, () => qrTask(data, size, format)) };
   }
 
   return {
@@ -108,10 +110,8 @@ export function sharingService(db: DB, config: Config, reads?: ReadCache) {
       const profile = await this.publicProfile(handle);
       if (!profile) throw notFound(SHARING_MESSAGES.unknownHandle);
       const content = { handle: profile.handle, displayName: profile.displayName, url: profileUrl(config.publicUrl, handle) };
-      return {
-        etag: etagOf('card', IMAGE_VERSION, content.handle, content.displayName, content.url),
-        render: async () => ({ body: await renderCardPng(content), contentType: 'image/png' }),
-      };
+      const etag = etagOf('card', IMAGE_VERSION, content.handle, content.displayName, content.url);
+      return { etag, render: () => renderer.draw(etag, () => cardTask(content)) };
     },
 
     /** The home-screen manifest of a profile: same icons as the app, opening at the profile. */
