@@ -34,15 +34,13 @@ describe('control characters in free text', () => {
 
   it('gives XML-safe text for any input (fuzzed)', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'binary' }), fc.boolean(), (text, multiline) => {
+      fc.property(fc.string({ unit: 'binary', maxLength: 40 }), fc.boolean(), (text, multiline) => {
         const out = printableText(text, { multiline });
-        expect(out).toMatch(XML_CHAR);
-        expect(hasControlCharacters(out, { multiline })).toBe(false);
-        if (!multiline) expect(out).not.toMatch(/[\t\n\r]/);
+        return XML_CHAR.test(out) && !hasControlCharacters(out, { multiline }) && (multiline || !/[\t\n\r]/.test(out));
       }),
-      { numRuns: 300 },
+      { numRuns: 200 },
     );
-  });
+  }, 30_000); // a few milliseconds alone; the shared test machine can be many times slower
 
   it('refuses them in a schema with a message naming the field; multi-line fields keep tab and newline', () => {
     const form = z.object({
