@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { characterCount } from './link';
+import { hasControlCharacters, TEXT_MESSAGES } from './text';
 
 /** Chat forms (spec 2 /form/{formId}, 3 chatFormCreator and chat form submission, 4 chat form states). */
 
@@ -103,8 +104,12 @@ export function normalizeChatForm(input: ChatFormInput): ChatFormInput {
 export function chatFormProblem(form: ChatFormInput): ChatFormProblem | null {
   if (form.title.length === 0) return { part: 'title', message: CHAT_FORM_MESSAGES.titleRequired };
   if (characterCount(form.title) > FORM_TITLE_MAX) return { part: 'title', message: CHAT_FORM_MESSAGES.titleTooLong };
+  if (hasControlCharacters(form.title)) return { part: 'title', message: TEXT_MESSAGES.controlCharacters('Title') };
   if (characterCount(form.description) > FORM_DESCRIPTION_MAX) {
     return { part: 'description', message: CHAT_FORM_MESSAGES.descriptionTooLong };
+  }
+  if (hasControlCharacters(form.description, { multiline: true })) {
+    return { part: 'description', message: TEXT_MESSAGES.controlCharacters('Description') };
   }
   if (form.questions.length === 0) return { part: 'questions', message: CHAT_FORM_MESSAGES.questionsRequired };
   if (form.questions.length > FORM_QUESTIONS_MAX) return { part: 'questions', message: CHAT_FORM_MESSAGES.tooManyQuestions };
@@ -112,6 +117,9 @@ export function chatFormProblem(form: ChatFormInput): ChatFormProblem | null {
   for (const [question, q] of form.questions.entries()) {
     if (q.field.length === 0) return { part: 'field', question, message: CHAT_FORM_MESSAGES.fieldRequired };
     if (characterCount(q.field) > FIELD_MAX) return { part: 'field', question, message: CHAT_FORM_MESSAGES.fieldTooLong };
+    if (hasControlCharacters(q.field)) {
+      return { part: 'field', question, message: TEXT_MESSAGES.controlCharacters('A field name') };
+    }
     // Fields are the answer keys and the CSV columns: two that differ only in case would look the same.
     const key = q.field.toLowerCase();
     if (seen.has(key)) return { part: 'field', question, message: CHAT_FORM_MESSAGES.fieldDuplicate(q.field) };
@@ -121,9 +129,15 @@ export function chatFormProblem(form: ChatFormInput): ChatFormProblem | null {
     if (q.lines.some((line) => characterCount(line) > QUESTION_LINE_MAX)) {
       return { part: 'lines', question, message: CHAT_FORM_MESSAGES.lineTooLong };
     }
+    if (q.lines.some((line) => hasControlCharacters(line))) {
+      return { part: 'lines', question, message: TEXT_MESSAGES.controlCharacters('A question') };
+    }
   }
   if (characterCount(form.thankYouMessage) > THANK_YOU_MAX) {
     return { part: 'thankYouMessage', message: CHAT_FORM_MESSAGES.thankYouTooLong };
+  }
+  if (hasControlCharacters(form.thankYouMessage, { multiline: true })) {
+    return { part: 'thankYouMessage', message: TEXT_MESSAGES.controlCharacters('The thank-you message') };
   }
   return null;
 }
@@ -166,6 +180,7 @@ export function answerProblem(answer: string, question: Pick<ChatQuestion, 'long
   if (!question.long && answer.includes('\n')) return CHAT_FORM_MESSAGES.answerOneLine;
   const max = answerLimit(question);
   if (characterCount(answer) > max) return CHAT_FORM_MESSAGES.answerTooLong(max);
+  if (hasControlCharacters(answer, { multiline: true })) return TEXT_MESSAGES.controlCharacters('An answer');
   return null;
 }
 

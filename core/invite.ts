@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DISPLAY_NAME_MAX_LENGTH, handleProblem, LONG_TEXT_MAX_LENGTH, normalizeHandle } from './handle';
+import { noControlCharacters } from './text';
 
 export const INVITE_MESSAGES = {
   checking: 'Checking invite...',
@@ -48,12 +49,12 @@ export function maskEmail(email: string): string {
   return `${email[0]}•••${email.slice(at)}`;
 }
 
-const shortText = z.string().max(1000).optional();
+const shortText = (label: string) => z.string().max(1000).check(noControlCharacters(label)).optional();
 
 /** Handle, email and display name of an admin's invite or admin-created handle: trimmed; handle and email lower-cased. */
 function adminHandleForm(requiredMessage: string) {
   return z
-    .object({ handle: shortText, email: shortText, displayName: shortText })
+    .object({ handle: shortText('Handle'), email: shortText('Email'), displayName: shortText('Display name') })
     .transform((v) => ({
       handle: normalizeHandle(v.handle ?? ''),
       email: normalizeEmail(v.email ?? ''),
@@ -85,7 +86,7 @@ export type AdminHandleInput = z.infer<typeof createInviteSchema>;
 
 /** POST /api/invites/{handle}/accept */
 export const acceptInviteSchema = z
-  .object({ displayName: z.string().max(1000).default('') })
+  .object({ displayName: z.string().max(1000).check(noControlCharacters('Display name')).default('') })
   .transform((v) => ({ displayName: v.displayName.trim() }))
   .superRefine((v, ctx) => {
     if (!v.displayName) ctx.addIssue({ code: 'custom', path: ['displayName'], message: INVITE_MESSAGES.displayNameEmpty });
@@ -98,18 +99,23 @@ export const acceptInviteSchema = z
     }
   });
 
-const optionalLongText = z.string().max(10_000).optional();
+const optionalLongText = (label: string) =>
+  z
+    .string()
+    .max(10_000)
+    .check(noControlCharacters(label, { multiline: true }))
+    .optional();
 
 /** POST /api/invite-requests: the 'Request a handle' form of /request-invite. */
 export const inviteRequestSchema = z
   .object({
-    name: z.string().max(1000).optional(),
+    name: z.string().max(1000).check(noControlCharacters('Name')).optional(),
     handle: z.string().max(200).optional(),
-    phone: z.string().max(1000).optional(),
-    description: optionalLongText,
-    socials: optionalLongText,
-    links: optionalLongText,
-    questions: optionalLongText,
+    phone: z.string().max(1000).check(noControlCharacters('Phone')).optional(),
+    description: optionalLongText('The description'),
+    socials: optionalLongText('Socials'),
+    links: optionalLongText('Links'),
+    questions: optionalLongText('Questions'),
   })
   .transform((v) => {
     const opt = (s: string | undefined) => (s?.trim() ? s.trim() : null);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasControlCharacters, TEXT_MESSAGES } from './text';
 
 export const LINK_MAX_LENGTH = 500;
 export const DESCRIPTION_MAX_LENGTH = 300;
@@ -117,7 +118,8 @@ export function openableUrl(stored: string, policy: LinkPolicy): string | null {
 }
 
 export function descriptionProblem(raw: string): string | null {
-  return characterCount(raw.trim()) > DESCRIPTION_MAX_LENGTH ? LINK_MESSAGES.descriptionTooLong : null;
+  if (characterCount(raw.trim()) > DESCRIPTION_MAX_LENGTH) return LINK_MESSAGES.descriptionTooLong;
+  return hasControlCharacters(raw, { multiline: true }) ? TEXT_MESSAGES.controlCharacters('Description') : null;
 }
 
 /** The body of a new post, checked by the same rules the browser shows. */

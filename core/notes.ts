@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { NoteSlug } from './note-pages';
+import { noControlCharacters } from './text';
 
 // The slugs and titles live in the zod-free core/note-pages.ts; kept importable from here for the notes module.
 export { isNoteSlug, NOTE_PAGES, NOTE_SLUGS, type NoteSlug } from './note-pages';
@@ -52,7 +53,10 @@ export const noteSchema = z.object({
 export type Note = z.infer<typeof noteSchema>;
 
 export const saveNoteBodySchema = z.object({
-  body: z.string().refine((body) => body.length <= NOTE_MAX_LENGTH, { message: NOTE_MESSAGES.tooLong }),
+  body: z
+    .string()
+    .refine((body) => body.length <= NOTE_MAX_LENGTH, { message: NOTE_MESSAGES.tooLong })
+    .check(noControlCharacters('Notes', { multiline: true })),
   /** The updatedAt the editor started from: a save over someone else's newer save is refused. */
   baseUpdatedAt: z.number().nullable().optional(),
 });

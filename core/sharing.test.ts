@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isOwnSiteUrl, profileUrl, QR_IMAGE_SIZE, qrFormatSchema, qrSizeSchema, SHARING_MESSAGES, sharingPaths } from './sharing';
+import {
+  isOwnSiteUrl,
+  profileUrl,
+  QR_IMAGE_SIZE,
+  qrDataFor,
+  qrFormatSchema,
+  qrSizeSchema,
+  SHARING_MESSAGES,
+  sharingPaths,
+} from './sharing';
 
 const SITE = 'https://freshlist.example';
 
@@ -15,6 +24,33 @@ describe('what a QR code may carry', () => {
     ['not a url', false],
   ])('%s → %s', (data, ok) => {
     expect(isOwnSiteUrl(data, SITE)).toBe(ok);
+  });
+});
+
+describe('the address a QR code carries', () => {
+  it.each([`${SITE}/green-grocer`, `${SITE}/follow/green-grocer?x=1#top`, `${SITE}/caf%C3%A9`, `  ${SITE}/x\n`])(
+    'is %j as the browser writes it, trimmed',
+    (data) => {
+      expect(qrDataFor(data, SITE)).toEqual({ url: data.trim() });
+    },
+  );
+
+  it.each([
+    `${SITE}/\r\nhttps://other.example/`,
+    `${SITE}/\nhttps://other.example/`,
+    `${SITE}/a\tb`,
+    `${SITE}/a b`,
+    `${SITE}/café`,
+    `${SITE}/a/../b`,
+    `${SITE.toUpperCase()}/x`,
+    `${SITE}/x\u0000`,
+    SITE,
+  ])('refuses %j: what it carries would differ from what was checked', (data) => {
+    expect(qrDataFor(data, SITE)).toEqual({ problem: SHARING_MESSAGES.dataNotNormal });
+  });
+
+  it.each(['https://other.example/x', `${SITE}.evil.com/x`, 'not a url'])('refuses %j as off-site', (data) => {
+    expect(qrDataFor(data, SITE)).toEqual({ problem: SHARING_MESSAGES.dataOffSite });
   });
 });
 

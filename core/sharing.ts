@@ -20,7 +20,10 @@ export const SHARING_MESSAGES = {
   dataRequired: 'Data is required.',
   dataTooLong: `Data can be at most ${QR_MAX_DATA_LENGTH} characters.`,
   dataOffSite: 'QR codes can only point to pages on Freshlist.',
+  dataNotNormal:
+    'Data must be a full address written as a browser writes it: no spaces, line breaks or characters that need encoding.',
   handle: 'That is not a handle.',
+  busy: 'Too many images are being drawn right now. Please try again in a moment.',
   unknownHandle: 'No one has that handle.',
 } as const;
 
@@ -78,6 +81,25 @@ export function isOwnSiteUrl(data: string, publicUrl: string): boolean {
   }
   const site = new URL(publicUrl);
   return url.origin === site.origin && url.username === '' && url.password === '' && data.startsWith(`${site.origin}/`);
+}
+
+/**
+ * The address a QR code for `data` carries: the parsed URL, so what is drawn is what was checked.
+ * The URL parser drops tabs and line breaks a phone would still read, so `{site}/\r\nhttps://other/`
+ * passes as this site yet would show a second address; text that is not its own parsed form is refused.
+ */
+export function qrDataFor(data: string, publicUrl: string): { url: string } | { problem: string } {
+  const raw = data.trim();
+  if (!isOwnSiteUrl(raw, publicUrl)) {
+    // Off-site unless the parsed form is ours (then only the writing is wrong).
+    let parsed: string | null = null;
+    try {
+      parsed = new URL(raw).href;
+    } catch {}
+    return { problem: parsed && isOwnSiteUrl(parsed, publicUrl) ? SHARING_MESSAGES.dataNotNormal : SHARING_MESSAGES.dataOffSite };
+  }
+  const url = new URL(raw).href;
+  return url === raw ? { url } : { problem: SHARING_MESSAGES.dataNotNormal };
 }
 
 /** The profile URL a handle's QR code encodes. */

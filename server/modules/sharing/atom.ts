@@ -2,6 +2,7 @@ import { Feed } from 'feed';
 import type { PublicPost } from '../../../core/feed';
 import { postOpenPath } from '../../../core/post-text';
 import type { PublicProfile } from '../../../core/sharing';
+import { printableText } from '../../../core/text';
 
 /** Readers treat type="html" text as markup: a description is text, so its markup characters are escaped. */
 const escapeHtml = (text: string) =>
@@ -30,7 +31,9 @@ export interface AtomInput {
  */
 export function atomFeed({ publicUrl, profile, posts, now }: AtomInput): string {
   const profileUrl = `${publicUrl}/${profile.handle}`;
-  const who = `${profile.displayName || `@${profile.handle}`} (@${profile.handle})`;
+  // XML forbids control characters: text stored before the rule of core/text.ts loses them here.
+  const name = printableText(profile.displayName).trim();
+  const who = `${name || `@${profile.handle}`} (@${profile.handle})`;
   const feed = new Feed({
     id: profileUrl,
     title: `${who} on Freshlist`,
@@ -40,10 +43,11 @@ export function atomFeed({ publicUrl, profile, posts, now }: AtomInput): string 
     updated: new Date(posts[0]?.createdAt ?? now),
     generator: 'Freshlist',
     feedLinks: { atom: `${profileUrl}/feed.atom` },
-    author: { name: profile.displayName || `@${profile.handle}`, link: profileUrl },
-    copyright: `© ${profile.displayName || profile.handle}`,
+    author: { name: name || `@${profile.handle}`, link: profileUrl },
+    copyright: `© ${name || profile.handle}`,
   });
-  for (const post of posts) {
+  for (const stored of posts) {
+    const post = { ...stored, description: printableText(stored.description, { multiline: true }) };
     const link = `${publicUrl}${postOpenPath(post.id)}`;
     feed.addItem({
       id: link,

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { QR_CARD_HEIGHT, QR_CARD_WIDTH, sharingPaths } from '../../../core/sharing';
+import { printableText } from '../../../core/text';
 import type { SharingService } from './service';
 
 const escapeHtml = (text: string) =>
@@ -30,7 +31,7 @@ export function linkPreviewHead(service: SharingService, publicUrl: string) {
     const profile = await service.publicProfile(page.handle);
     if (!profile) return null;
 
-    const who = `${profile.displayName || profile.handle} (@${profile.handle})`;
+    const who = `${printableText(profile.displayName).trim() || profile.handle} (@${profile.handle})`;
     const title = page.kind === 'profile' ? `${who} on Freshlist` : `Follow ${who} on Freshlist`;
     const description =
       page.kind === 'profile'

@@ -1,6 +1,8 @@
 import { join } from 'node:path';
+import type { ResvgRenderOptions } from '@resvg/resvg-js';
 import QRCode from 'qrcode';
 import { QR_CARD_HEIGHT, QR_CARD_WIDTH, type QrFormat } from '../../../core/sharing';
+import { printableText } from '../../../core/text';
 
 /**
  * 'M' restores about 15% of the code: enough for a scuffed counter sticker, while a profile URL
@@ -19,12 +21,24 @@ export interface QrImage {
   contentType: string;
 }
 
-export async function renderQr(data: string, size: number, format: QrFormat): Promise<QrImage> {
-  const options = { errorCorrectionLevel: ERROR_CORRECTION, margin: MARGIN, width: size };
-  if (format === 'svg') {
-    return { body: await QRCode.toString(data, { ...options, type: 'svg' }), contentType: 'image/svg+xml; charset=utf-8' };
-  }
-  return { body: await QRCode.toBuffer(data, { ...options, type: 'png' }), contentType: 'image/png' };
+/** A drawing for ./draw-worker.mjs: only plain data crosses to the worker thread. */
+export type DrawTask =
+  | { kind: 'qr-png' | 'qr-svg'; data: string; options: QRCode.QRCodeToBufferOptions }
+  | { kind: 'svg-png'; svg: string; options: ResvgRenderOptions };
+
+export const contentTypes: Record<DrawTask['kind'], string> = {
+  'qr-png': 'image/png',
+  'qr-svg': 'image/svg+xml; charset=utf-8',
+  'svg-png': 'image/png',
+};
+
+/** The QR code of `data` as a square image `size` pixels wide. */
+export function qrTask(data: string, size: number, format: QrFormat): DrawTask {
+  return {
+    kind: format === 'svg' ? 'qr-svg' : 'qr-png',
+    data,
+    options: { errorCorrectionLevel: ERROR_CORRECTION, margin: MARGIN, width: size },
+  };
 }
 
 const escapeXml = (text: string) =>
@@ -72,7 +86,8 @@ export function cardSvg({ handle, displayName, url }: CardContent): string {
   const scale = (qrBox - 2 * quiet) / qr.size;
   const handleText = `@${handle}`;
   const handleSize = fitFontSize(handleText.length, W - 80, 46, 0.62);
-  const name = clip(displayName.trim() || handle, 40);
+  // A control character makes the SVG unreadable to the renderer (a 500): names stored before the rule still draw.
+  const name = clip(printableText(displayName).trim() || handle, 40);
   const nameSize = fitFontSize([...name].length, W - 80, 30, 0.6);
   const address = clip(url.replace(/^https?:\/\//, ''), 48);
   const addressSize = fitFontSize(address.length, W - 80, 22, 0.6);
@@ -98,13 +113,14 @@ export function cardSvg({ handle, displayName, url }: CardContent): string {
 </svg>`;
 }
 
-/** Drawn on libuv's thread pool: tens of milliseconds that must not block other requests. */
-export async function renderCardPng(content: CardContent): Promise<Buffer> {
-  // Loaded on the first card: the renderer is a native module most processes never use.
-  const { renderAsync } = await import('@resvg/resvg-js');
-  const image = await renderAsync(cardSvg(content), {
-    font: { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' },
-    fitTo: { mode: 'original' },
-  });
-  return image.asPng();
+/** The card as a PNG drawing; the SVG is made here (about a millisecond), the pixels in the worker. */
+export function cardTask(content: CardContent): DrawTask {
+  return {
+    kind: 'svg-png',
+    svg: cardSvg(content),
+    options: {
+      font: { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' },
+      fitTo: { mode: 'original' },
+    },
+  };
 }

@@ -56,6 +56,18 @@ describe('QR codes made by our server', () => {
     expect(decodePng(res.rawPayload)).toEqual({ text: data, width: 256, height: 256 });
   });
 
+  it('carries the address it checked, never a second one hidden behind a line break (issue 16)', async () => {
+    const smuggled = `/qr?data=${TEST_PUBLIC_URL}/%0d%0ahttps://other.example/`;
+    const refused = await t.app.inject(smuggled);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(SHARING_MESSAGES.dataNotNormal);
+
+    const padded = `  ${TEST_PUBLIC_URL}/follow/green-grocer?from=card  `;
+    const res = await t.app.inject(`/qr?${new URLSearchParams({ data: padded, size: '200' })}`);
+    expect(res.statusCode).toBe(200);
+    expect(decodePng(res.rawPayload).text).toBe(`${TEST_PUBLIC_URL}/follow/green-grocer?from=card`);
+  });
+
   it.each([
     ['/qr/green-grocer.png?size=10', SHARING_MESSAGES.size],
     ['/qr/green-grocer.png?size=5000', SHARING_MESSAGES.size],

@@ -13,12 +13,13 @@ import {
 } from '../../../core/sharing';
 import type { Config } from '../../config';
 import { notFound } from '../../http-errors';
+import { imageRenderer, RendererBusyError } from './image-renderer';
 import { linkPreviewHead } from './link-preview';
 import { type CachedImage, sharingService } from './service';
 
 /** An image body (PNG bytes or SVG text); not JSON, so nothing is serialized. */
 const imageResponse = z.unknown().describe('image/png or image/svg+xml');
-const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
 
 /** A QR code for one URL never changes; a card changes when its display name does. */
 const QR_CACHE = 'public, max-age=86400';
@@ -41,8 +42,15 @@ function notModified(request: FastifyRequest, etag: string, lastModified: number
 async function sendImage(request: FastifyRequest, reply: FastifyReply, image: CachedImage, cacheControl: string) {
   reply.header('etag', image.etag).header('cache-control', cacheControl);
   if (notModified(request, image.etag)) return reply.code(304).send();
-  const { body, contentType } = await image.render();
-  return reply.type(contentType).send(body);
+  try {
+    const { body, contentType } = await image.render();
+    return reply.type(contentType).send(body);
+  } catch (error) {
+    if (!(error instanceof RendererBusyError)) throw error;
+    reply.removeHeader('etag');
+    reply.header('cache-control', 'no-store').header('retry-after', '1');
+    return reply.code(503).send({ error: 'Service Unavailable', message: SHARING_MESSAGES.busy });
+  }
 }
 
 const qrFileSchema = z.string().transform((file, ctx) => {
@@ -57,7 +65,9 @@ const qrFileSchema = z.string().transform((file, ctx) => {
 
 /** Our own QR codes (decisions.md: never a third-party QR service), the printable card, link previews. */
 export async function sharingRoutes(app: FastifyInstance, { config }: { config: Config }) {
-  const service = sharingService(app.db, config, app.reads);
+  const renderer = imageRenderer();
+  app.addHook('onClose', () => renderer.close());
+  const service = sharingService(app.db, config, renderer, app.reads);
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHeadProvider(linkPreviewHead(service, config.publicUrl));
 

@@ -2,14 +2,15 @@ import { createHash } from 'node:crypto';
 import { isReservedHandle, normalizeHandle } from '../../../core/handle';
 import {
   type ConnectPage,
-  isOwnSiteUrl,
   type PublicProfile,
   profileUrl,
   type QrFormat,
+  qrDataFor,
   SHARING_MESSAGES,
   sharingPaths,
   type WebManifest,
 } from '../../../core/sharing';
+import { printableText } from '../../../core/text';
 import type { Config } from '../../config';
 import { badRequest, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
@@ -17,7 +18,8 @@ import type { ReadCache } from '../../read-cache';
 import { authService } from '../auth/service';
 import { postsService } from '../posts/service';
 import { atomFeed } from './atom';
-import { type QrImage, renderCardPng, renderQr } from './qr';
+import type { ImageRenderer } from './image-renderer';
+import { cardTask, type QrImage, qrTask } from './qr';
 
 /** Bumped when the drawing changes, so caches let go of old images. */
 const IMAGE_VERSION = '2';
@@ -47,12 +49,13 @@ export interface CachedImage {
 }
 
 /** QR codes, the printable card and the profile data behind link previews. */
-export function sharingService(db: DB, config: Config, reads?: ReadCache) {
+export function sharingService(db: DB, config: Config, renderer: ImageRenderer, reads?: ReadCache) {
   const profiles = authService(db, config);
   const posts = postsService(db, config.linkPolicy);
 
   function qrImage(data: string, size: number, format: QrFormat): CachedImage {
-    return { etag: etagOf('qr', IMAGE_VERSION, format, size, data), render: () => renderQr(data, size, format) };
+    const etag = etagOf('qr', IMAGE_VERSION, format, size, data);
+    return { etag, render: () => renderer.draw(etag, () => qrTask(data, size, format)) };
   }
 
   return {
@@ -87,8 +90,9 @@ export function sharingService(db: DB, config: Config, reads?: ReadCache) {
 
     /** A QR code for a URL of this site only. */
     qrForData(data: string, size: number, format: QrFormat): CachedImage {
-      if (!isOwnSiteUrl(data, config.publicUrl)) throw badRequest(SHARING_MESSAGES.dataOffSite);
-      return qrImage(data, size, format);
+      const checked = qrDataFor(data, config.publicUrl);
+      if ('problem' in checked) throw badRequest(checked.problem);
+      return qrImage(checked.url, size, format);
     },
 
     /**
@@ -106,10 +110,8 @@ export function sharingService(db: DB, config: Config, reads?: ReadCache) {
       const profile = await this.publicProfile(handle);
       if (!profile) throw notFound(SHARING_MESSAGES.unknownHandle);
       const content = { handle: profile.handle, displayName: profile.displayName, url: profileUrl(config.publicUrl, handle) };
-      return {
-        etag: etagOf('card', IMAGE_VERSION, content.handle, content.displayName, content.url),
-        render: async () => ({ body: await renderCardPng(content), contentType: 'image/png' }),
-      };
+      const etag = etagOf('card', IMAGE_VERSION, content.handle, content.displayName, content.url);
+      return { etag, render: () => renderer.draw(etag, () => cardTask(content)) };
     },
 
     /** The home-screen manifest of a profile: same icons as the app, opening at the profile. */
@@ -117,7 +119,7 @@ export function sharingService(db: DB, config: Config, reads?: ReadCache) {
       const path = `/${profile.handle}`;
       return {
         id: path,
-        name: `${profile.displayName || `@${profile.handle}`} on Freshlist`,
+        name: `${printableText(profile.displayName).trim() || `@${profile.handle}`} on Freshlist`,
         short_name: `@${profile.handle}`,
         description: `The latest lists from @${profile.handle} on Freshlist.`,
         start_url: path,

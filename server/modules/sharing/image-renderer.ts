@@ -1,0 +1,134 @@
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import { contentTypes, type DrawTask, type QrImage } from './qr';
+
+export interface ImageRendererOptions {
+  /** Worker threads drawing at once; the event loop keeps a core of its own where it can. */
+  threads: number;
+  /** Bytes of drawn images kept in memory; the least recently sent go first. 0 keeps none. */
+  cacheBytes: number;
+  /** Drawings waiting for a thread; more are refused (503) rather than queued for seconds. */
+  maxWaiting: number;
+  /** A thread with nothing to draw for this long exits (its memory comes back). */
+  idleTimeoutMs: number;
+}
+
+export const DEFAULT_RENDERER_OPTIONS: ImageRendererOptions = {
+  threads: Math.max(1, Math.min(2, availableParallelism() - 1)),
+  cacheBytes: 8 * 1024 * 1024,
+  maxWaiting: 32,
+  idleTimeoutMs: 60_000,
+};
+
+/** Every thread is busy and the waiting line is full. */
+export class RendererBusyError extends Error {
+  constructor() {
+    super('image renderer busy');
+  }
+}
+
+const sizeOf = (image: QrImage) => (typeof image.body === 'string' ? image.body.length * 2 : image.body.byteLength);
+
+/** Drawn images by what they show, least recently used first (a Map keeps insertion order). */
+class ImageLru {
+  readonly #entries = new Map<string, QrImage>();
+  #bytes = 0;
+  constructor(readonly maxBytes: number) {}
+
+  get(key: string): QrImage | undefined {
+    const image = this.#entries.get(key);
+    if (image) {
+      this.#entries.delete(key);
+      this.#entries.set(key, image);
+    }
+    return image;
+  }
+
+  set(key: string, image: QrImage): void {
+    const size = sizeOf(image);
+    if (size > this.maxBytes || this.#entries.has(key)) return;
+    this.#entries.set(key, image);
+    this.#bytes += size;
+    for (const [oldest, old] of this.#entries) {
+      if (this.#bytes <= this.maxBytes) break;
+      this.#entries.delete(oldest);
+      this.#bytes -= sizeOf(old);
+    }
+  }
+
+  get bytes() {
+    return this.#bytes;
+  }
+  get size() {
+    return this.#entries.size;
+  }
+}
+
+export interface ImageRenderer {
+  /**
+   * The image drawn for `key` (a digest of everything drawn), from memory or from a worker
+   * thread; concurrent requests for one key share one drawing. Rejects with RendererBusyError.
+   */
+  draw(key: string, task: () => DrawTask): Promise<QrImage>;
+  readonly stats: { cached: number; cachedBytes: number; drawn: number; threads: number };
+  /** Ends the worker threads (the app closes). */
+  close(): Promise<void>;
+}
+
+/**
+ * QR codes and cards drawn off the event loop (docs/decisions/0087): a 1024-pixel PNG costs a
+ * third of a second of CPU, which on the main thread every other request would wait behind.
+ */
+export function imageRenderer(options: ImageRendererOptions = DEFAULT_RENDERER_OPTIONS): ImageRenderer {
+  const cache = new ImageLru(options.cacheBytes);
+  const drawing = new Map<string, Promise<QrImage>>();
+  let drawn = 0;
+  // Made on the first drawing: most processes and most tests never draw one.
+  let pool: Piscina | undefined;
+
+  const poolOf = () => {
+    pool ??= new Piscina({
+      filename: new URL('./draw-worker.mjs', import.meta.url).href,
+      minThreads: 0,
+      maxThreads: options.threads,
+      idleTimeout: options.idleTimeoutMs,
+      // The worker is plain JavaScript: it needs none of the parent's flags (tsx, vitest's loader).
+      execArgv: [],
+    });
+    return pool;
+  };
+
+  async function drawInWorker(key: string, describe: () => DrawTask): Promise<QrImage> {
+    const workers = poolOf();
+    if (workers.queueSize >= options.maxWaiting) throw new RendererBusyError();
+    const task = describe();
+    const body: Uint8Array | string = await workers.run(task);
+    const image = {
+      body: typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength),
+      contentType: contentTypes[task.kind],
+    };
+    drawn += 1;
+    cache.set(key, image);
+    return image;
+  }
+
+  return {
+    draw(key, task) {
+      const cached = cache.get(key);
+      if (cached) return Promise.resolve(cached);
+      let pending = drawing.get(key);
+      if (!pending) {
+        pending = drawInWorker(key, task).finally(() => drawing.delete(key));
+        drawing.set(key, pending);
+      }
+      return pending;
+    },
+    get stats() {
+      return { cached: cache.size, cachedBytes: cache.bytes, drawn, threads: pool?.threads.length ?? 0 };
+    },
+    async close() {
+      await pool?.destroy();
+      pool = undefined;
+    },
+  };
+}
