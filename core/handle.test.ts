@@ -66,6 +66,18 @@ describe('handle rules', () => {
 });
 
 describe('handle request form', () => {
+  it('refuses control characters in the display name and the description, keeping line breaks', () => {
+    const result = handleRequestSchema.safeParse({ handle: 'ok', displayName: 'Bad\u0007Name', usageDescription: 'x\u001b[31m' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+      ['displayName', 'Display name cannot contain control characters.'],
+      ['usageDescription', 'The description cannot contain control characters.'],
+    ]);
+    expect(
+      handleRequestSchema.safeParse({ handle: 'ok', displayName: 'Ok', usageDescription: 'two\r\nlines\twith tab' }).success,
+    ).toBe(true);
+  });
+
   it('normalises and reports each field', () => {
     const ok = handleRequestSchema.safeParse({ handle: ' Fresh-Farm ', displayName: ' Fresh ', usageDescription: ' Lists ' });
     expect(ok.data).toEqual({ handle: 'fresh-farm', displayName: 'Fresh', usageDescription: 'Lists' });

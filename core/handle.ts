@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageFirstSegments } from './pages';
+import { hasControlCharacters, TEXT_MESSAGES } from './text';
 
 export const HANDLE_MAX_LENGTH = 30;
 
@@ -147,6 +148,8 @@ export const handleRequestSchema = z
         path: ['displayName'],
         message: HANDLE_REQUEST_MESSAGES.tooLong('Display name', DISPLAY_NAME_MAX_LENGTH),
       });
+    } else if (hasControlCharacters(v.displayName)) {
+      ctx.addIssue({ code: 'custom', path: ['displayName'], message: TEXT_MESSAGES.controlCharacters('Display name') });
     }
     if (!v.usageDescription) {
       ctx.addIssue({ code: 'custom', path: ['usageDescription'], message: HANDLE_REQUEST_MESSAGES.usageRequired });
@@ -155,6 +158,12 @@ export const handleRequestSchema = z
         code: 'custom',
         path: ['usageDescription'],
         message: HANDLE_REQUEST_MESSAGES.tooLong('The description', LONG_TEXT_MAX_LENGTH),
+      });
+    } else if (hasControlCharacters(v.usageDescription, { multiline: true })) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['usageDescription'],
+        message: TEXT_MESSAGES.controlCharacters('The description'),
       });
     }
   });

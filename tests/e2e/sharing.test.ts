@@ -199,7 +199,7 @@ describe.skipIf(skipE2E)('sharing: invitation page, connect page, consent and an
   it('after Accept, sends upload_viewed, search and admin_action where they happen', async () => {
     const admin = await visitor(DESKTOP);
     await admin.context.addInitScript((key) => localStorage.setItem(key, 'accepted'), CONSENT_STORAGE_KEY);
-    const sent: Array<{ name: string; payload: Record<string, unknown> }> = [];
+    const sent: Array<{ name: string; path: string; payload: Record<string, unknown> }> = [];
     admin.page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/api/analytics/events'))
         sent.push(...request.postDataJSON().events);
