@@ -70,6 +70,14 @@ const edgeStrings = [
   'constructor',
   'https://evil.example/',
   '//evil.example',
+  // What the outside probe of issue 16 found (docs/decisions/0089): each stays a fuzz case.
+  'Bad\bName\u0001\u001b[31m',
+  'http://localhost:3000/%0d%0ahttps://other.example/',
+  '-',
+  '-alice-',
+  'administrator',
+  'https://drive.google.com\\file\tx',
+  'a;=HYPERLINK("http://evil")',
 ];
 
 const nastyString = fc.oneof(
