@@ -9,8 +9,7 @@ export function Footer() {
 
   async function onSignOut(event: React.MouseEvent) {
     event.preventDefault();
-    await signOut();
-    navigate(paths.home);
+    await signOut(() => navigate(paths.home));
   }
 
   return (
