@@ -2,7 +2,22 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, testDatabaseKind } from '../../tests/fixtures/database';
-import { type DatabaseHandle, prepared } from './db';
+import { type DatabaseHandle, migrateToLatest, prepared } from './db';
+
+describe('a test database', () => {
+  it('is a copy of one migrated per run: migrating it again applies nothing', async () => {
+    const handle = await freshDatabase();
+    try {
+      expect(await migrateToLatest(handle.db)).toEqual([]);
+      const tables = await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = 'public'`.execute(
+        handle.db,
+      );
+      expect(tables.rows.map((r) => r.name)).toContain('users');
+    } finally {
+      await handle.close();
+    }
+  });
+});
 
 describe.runIf(testDatabaseKind() === 'postgres')('a PostgreSQL pool', () => {
   let handle: DatabaseHandle;

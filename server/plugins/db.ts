@@ -13,6 +13,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Moves whenever data behind cached reads may have changed (docs/decisions/0065). */
   changes: ChangeClock;
+  /** PGlite only: the whole data folder as a tarball, which `loadDataDir` opens again (test templates). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -56,6 +58,8 @@ export async function openDatabase(options: {
   dataDir: string;
   /** Listen for other processes' changes (PostgreSQL); one-off scripts that cache nothing say false. */
   listen?: boolean;
+  /** PGlite in memory: start from this data-folder dump (dumpDataDir) instead of an empty database. */
+  loadDataDir?: Blob;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -117,7 +121,7 @@ export async function openDatabase(options: {
     ]);
     const parsers = { [INT8_OID]: (value: string) => Number(value) };
     const client = inMemory
-      ? await PGlite.create(undefined, { parsers })
+      ? await PGlite.create({ parsers, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) })
       : await createDurablePGlite(options.dataDir, { parsers });
     // One process holds the folder (the lock above), so every change passes through this Kysely.
     const changes = new ChangeClock(true);
@@ -126,6 +130,10 @@ export async function openDatabase(options: {
       db,
       kind: 'pglite',
       changes,
+      dumpDataDir: async () => {
+        await sql`checkpoint`.execute(db);
+        return await client.dumpDataDir('none');
+      },
       close: async () => {
         try {
           if (!client.closed) await sql`checkpoint`.execute(db);

@@ -24,7 +24,7 @@ import { postsRows } from './matrix/posts-rows';
 import type { ApiRow, RouteGroup } from './matrix/roles';
 
 // The names the access tests and tests/e2e/access-pages.test.ts import from here.
-export { pages } from './matrix/pages';
+export { type PageRow, pages } from './matrix/pages';
 export { type ApiRow, PAGE_SEED, ROLES, type Role } from './matrix/roles';
 
 export const apiRoutes: ApiRow[] = [...authRows, ...handlesRows, ...postsRows, ...formsRows, ...adminRows];

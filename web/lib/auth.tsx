@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, startTransition, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { SessionUser } from '../../core/api';
 import { accountApi } from './account-api';
 import { track } from './analytics';
@@ -12,7 +12,8 @@ interface AuthContextValue {
   auth: AuthState;
   /** Asks the server who is signed in (after sign-in, or after a change to the profile). */
   refresh(): Promise<SessionUser | null>;
-  signOut(): Promise<void>;
+  /** Ends the session; `leave` (a navigation) happens in the same render as the change to signed-out. */
+  signOut(leave?: () => void): Promise<void>;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -31,10 +32,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  const signOut = useCallback(async () => {
+  const signOut = useCallback(async (leave?: () => void) => {
     track('logout');
     await accountApi.logout().catch(() => undefined);
-    setAuth({ status: 'signed-out', user: null });
+    // The router moves in a transition: in one with it, a protected page never renders signed-out
+    // (its guard would send the browser to /login?redirect=… instead of where sign out goes).
+    startTransition(() => {
+      setAuth({ status: 'signed-out', user: null });
+      leave?.();
+    });
   }, []);
 
   useEffect(() => {

@@ -9,8 +9,7 @@ export function Footer() {
 
   async function onSignOut(event: React.MouseEvent) {
     event.preventDefault();
-    await signOut();
-    navigate(pagePath('home'));
+    await signOut(() => navigate(pagePath('home')));
   }
 
   return (

@@ -24,8 +24,8 @@ export const approvedPage: PageExpectation = { ...pageFor('/login', '/dashboard'
  * non-admins are sent on by /login to /dashboard, which is where they end up.
  */
 export const adminPage: PageExpectation = { ...pageFor('/login', '/dashboard'), admin: 'shown', owner: 'shown' };
-/** /admin/handles: only the owner; anyone else goes to /. */
-export const ownerPage: PageExpectation = { ...pageFor('/', '/'), owner: 'shown' };
+/** /admin/handles: only the owner; anyone else goes to /, where signed-in people move on to /dashboard. */
+export const ownerPage: PageExpectation = { ...pageFor('/', '/dashboard'), owner: 'shown' };
 
 /** What each access level of the route table means for each role. */
 const BY_ACCESS: Record<PageAccess, PageExpectation> = {
