@@ -48,16 +48,6 @@ export function postsRepository(db: DB) {
       return { post: earlier, created: false };
     },
 
-    /** A handle with the person holding it; only public fields. */
-    async profile(handle: string) {
-      return db
-        .selectFrom('handles as h')
-        .innerJoin('users as u', 'u.id', 'h.user_id')
-        .select(['h.handle', 'h.user_id as userId', 'u.display_name as displayName'])
-        .where('h.handle', '=', handle)
-        .executeTakeFirst();
-    },
-
     /**
      * The posts of whoever holds a handle, newest first after the cursor, in one query (the handles
      * key, then the (user_id, created_at, id) index). Null when no one holds the handle; a holder

@@ -6,6 +6,7 @@ import { POST_MESSAGES } from '../../../core/post-text';
 import { notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
 import { followsService } from '../follows/service';
+import { handlesService } from '../handles/service';
 import { postsRepository } from './repository';
 
 const OWN_PAGE_SIZE = 5;
@@ -20,9 +21,10 @@ function toPage<T extends { createdAt: number; id: number }>(rows: T[], limit: n
 export function postsService(db: DB, policy: LinkPolicy) {
   const repo = postsRepository(db);
   const follows = followsService(db);
+  const handles = handlesService(db);
 
   async function holder(handle: string) {
-    const profile = await repo.profile(handle);
+    const profile = await handles.holder(handle);
     if (!profile) throw notFound(POST_MESSAGES.profileNotFound);
     return profile;
   }
