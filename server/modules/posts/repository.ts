@@ -1,11 +1,5 @@
-import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Cursor } from '../../../core/feed';
-import { type DB, prepared } from '../../plugins/db';
-
-function olderThan(cursor: Cursor | null): Expression<SqlBool> {
-  if (!cursor) return sql<SqlBool>`true`;
-  return sql<SqlBool>`(created_at, id) < (${cursor.createdAt}, ${cursor.id})`;
-}
+import { type DB, olderThan, prepared } from '../../plugins/db';
 
 const publicColumns = ['id', 'handle', 'url', 'description', 'created_at as createdAt'] as const;
 
@@ -62,7 +56,7 @@ export function postsRepository(db: DB) {
               .selectFrom('posts')
               .select(publicColumns)
               .whereRef('posts.user_id', '=', 'h.user_id')
-              .where(olderThan(cursor))
+              .where(olderThan(['created_at', 'id'], cursor && [cursor.createdAt, cursor.id]))
               .orderBy('created_at', 'desc')
               .orderBy('id', 'desc')
               .limit(limit)
@@ -85,7 +79,7 @@ export function postsRepository(db: DB) {
         .selectFrom('posts')
         .select([...publicColumns, 'open_count as openCount'])
         .where('user_id', '=', userId)
-        .where(olderThan(cursor))
+        .where(olderThan(['created_at', 'id'], cursor && [cursor.createdAt, cursor.id]))
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(limit)

@@ -1,5 +1,6 @@
 import type { SessionUser } from '../../../core/api';
 import { type Cursor, encodeCursor, PROFILE_PAGE_SIZE, type PublicPost } from '../../../core/feed';
+import { keysetPage } from '../../../core/keyset';
 import { type LinkPolicy, openableUrl } from '../../../core/link';
 import type { OwnPostPage, PostPage, Profile } from '../../../core/post';
 import { POST_MESSAGES } from '../../../core/post-text';
@@ -12,9 +13,8 @@ import { postsRepository } from './repository';
 const OWN_PAGE_SIZE = 5;
 
 function toPage<T extends { createdAt: number; id: number }>(rows: T[], limit: number) {
-  const posts = rows.slice(0, limit);
-  const last = posts.at(-1);
-  return { posts, nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
+  const { items, nextCursor } = keysetPage(rows, limit, (last) => encodeCursor({ createdAt: last.createdAt, id: last.id }));
+  return { posts: items, nextCursor };
 }
 
 /** Sharing lists, public profiles, and the counted 'go to page' redirect. */
