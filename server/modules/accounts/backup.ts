@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { BackupSummary } from '../../../core/admin';
-import type { BackedUpPost, UserRow } from './repository';
+import type { UserRow } from '../../../db/schema';
+import type { BackedUpPost } from './repository';
 
 const nullableText = z.string().nullable();
 

@@ -1,9 +1,6 @@
 import { type Selectable, sql } from 'kysely';
-import type { PostsTable, UsersTable } from '../../../db/schema';
+import type { PostsTable, UserRow } from '../../../db/schema';
 import type { DB } from '../../plugins/db';
-
-/** A users row as stored; the deletion backup keeps it whole. */
-export type UserRow = Selectable<UsersTable>;
 
 /** A post as the deletion backup keeps it (its author is the backed-up person). */
 export type BackedUpPost = Pick<Selectable<PostsTable>, 'id' | 'handle' | 'url' | 'description' | 'created_at' | 'open_count'>;

@@ -1,9 +1,6 @@
-import type { Selectable } from 'kysely';
 import type { AdminOverview, AdminUser, UserHandleState } from '../../../core/admin';
-import type { UsersTable } from '../../../db/schema';
+import type { UserRow } from '../../../db/schema';
 import type { DB } from '../../plugins/db';
-
-type UserRow = Selectable<UsersTable>;
 
 /** SQL LIKE pattern that matches `text` literally anywhere. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
