@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CURSOR_MESSAGE, cursorParamSchema, decodeCursor, encodeCursor } from './feed';
+import { cursorParamSchema, decodeCursor, encodeCursor } from './feed';
+import { CURSOR_MESSAGE } from './keyset';
 
 describe('page cursors', () => {
   it('round-trips the last post seen', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keysetCursor } from './keyset';
 
 /** Spec 9: feed page size 10, profile page size 5 (load more adds 5). */
 export const FEED_PAGE_SIZE = 10;
@@ -14,33 +15,16 @@ export interface Cursor {
   id: number;
 }
 
-const CURSOR_PATTERN = /^(\d{1,15})_(\d{1,15})$/;
+const cursors = keysetCursor<Cursor>({
+  keyPattern: '\\d{1,15}',
+  toKeyset: (cursor) => ({ time: cursor.createdAt, key: cursor.id }),
+  fromKeyset: (time, key) => ({ createdAt: time, id: Number(key) }),
+});
 
-export function encodeCursor(cursor: Cursor): string {
-  return `${cursor.createdAt}_${cursor.id}`;
-}
-
-export function decodeCursor(raw: string): Cursor | null {
-  const match = CURSOR_PATTERN.exec(raw);
-  if (!match) return null;
-  return { createdAt: Number(match[1]), id: Number(match[2]) };
-}
-
-export const CURSOR_MESSAGE = 'Invalid page cursor.';
-
+export const encodeCursor = cursors.encode;
+export const decodeCursor = cursors.decode;
 /** The `cursor` query parameter: absent for the first page. */
-export const cursorParamSchema = z
-  .string()
-  .optional()
-  .transform((raw, ctx) => {
-    if (raw === undefined || raw === '') return null;
-    const cursor = decodeCursor(raw);
-    if (!cursor) {
-      ctx.addIssue({ code: 'custom', message: CURSOR_MESSAGE });
-      return z.NEVER;
-    }
-    return cursor;
-  });
+export const cursorParamSchema = cursors.param;
 
 /** A post as anyone may see it: never the author's email or phone, never the open count. */
 export const publicPostSchema = z.object({

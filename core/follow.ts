@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURSOR_MESSAGE } from './feed';
+import { keysetCursor } from './keyset';
 
 export const FOLLOW_LIST_PAGE_SIZE = 50;
 
@@ -16,29 +16,15 @@ export interface FollowCursor {
   key: string;
 }
 
-const PATTERN = /^(\d{1,15})_([a-z0-9-]{1,36})$/;
+const cursors = keysetCursor<FollowCursor>({
+  keyPattern: '[a-z0-9-]{1,36}',
+  toKeyset: (cursor) => ({ time: cursor.followedAt, key: cursor.key }),
+  fromKeyset: (time, key) => ({ followedAt: time, key }),
+});
 
-export function encodeFollowCursor(cursor: FollowCursor): string {
-  return `${cursor.followedAt}_${cursor.key}`;
-}
-
-export function decodeFollowCursor(raw: string): FollowCursor | null {
-  const match = PATTERN.exec(raw);
-  return match ? { followedAt: Number(match[1]), key: match[2]! } : null;
-}
-
-export const followCursorParamSchema = z
-  .string()
-  .optional()
-  .transform((raw, ctx) => {
-    if (raw === undefined || raw === '') return null;
-    const cursor = decodeFollowCursor(raw);
-    if (!cursor) {
-      ctx.addIssue({ code: 'custom', message: CURSOR_MESSAGE });
-      return z.NEVER;
-    }
-    return cursor;
-  });
+export const encodeFollowCursor = cursors.encode;
+export const decodeFollowCursor = cursors.decode;
+export const followCursorParamSchema = cursors.param;
 
 export const followStateSchema = z.object({ handle: z.string(), following: z.boolean() });
 export type FollowState = z.infer<typeof followStateSchema>;

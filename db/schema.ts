@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { ColumnType, Generated, JSONColumnType, Selectable } from 'kysely';
 
 /** Epoch milliseconds, as in the spec. */
 type Millis = number;
@@ -22,6 +22,9 @@ export interface UsersTable {
   created_at: Millis;
   restored_at: Millis | null;
 }
+
+/** A users row as a query reads it: the one description of a person's profile columns. */
+export type UserRow = Selectable<UsersTable>;
 
 /** The authority on who holds a handle: one row a handle, one handle a user. */
 export interface HandlesTable {

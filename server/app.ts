@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { sessionStore } from './modules/auth/service';
 import { registerModules } from './modules/index';
 import { type DatabaseHandle, dbPlugin } from './plugins/db';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
@@ -78,7 +79,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin, { config });
   await app.register(dbPlugin, { database: options.database, closeOnShutdown: options.closeDatabase ?? true });
-  await app.register(sessionPlugin, { config });
+  await app.register(sessionPlugin, { config, store: sessionStore(options.database.db) });
   await app.register(rateLimitPlugin, { config });
   await app.register(webPlugin, {
     sourceMaps: config.env !== 'production',

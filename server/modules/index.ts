@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { accountsRoutes } from './accounts/routes';
 import { adminRoutes } from './admin/routes';
 import { analyticsRoutes } from './analytics/routes';
 import { auditRoutes } from './audit/routes';
@@ -10,6 +11,7 @@ import { formsRoutes } from './forms/routes';
 import { handleStatusRoutes } from './handle-status/routes';
 import { handleRoutes } from './handles/routes';
 import { healthRoutes } from './health/routes';
+import { indexCheckRoutes } from './index-check/routes';
 import { inviteRoutes } from './invites/routes';
 import { notesRoutes } from './notes/routes';
 import { postsRoutes } from './posts/routes';
@@ -22,6 +24,8 @@ export async function registerModules(app: FastifyInstance, config: Config): Pro
   await app.register(auditRoutes);
   await app.register(sharingRoutes, { config });
   await app.register(adminRoutes, { config });
+  await app.register(accountsRoutes);
+  await app.register(indexCheckRoutes);
   await app.register(notesRoutes);
   await app.register(feedRoutes);
   await app.register(handleRoutes);

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { CompiledQuery, Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import { CompiledQuery, type Expression, Kysely, Migrator, PostgresDialect, type SqlBool, sql } from 'kysely';
 import pg from 'pg';
 import { migrations } from '../../db/migrations/index';
 import type { Database } from '../../db/schema';
@@ -30,6 +30,19 @@ const PREPARED_MARK = '/* prepared */';
  * takes a bounded number of shapes (no lists of values) and that name their columns (no `*`).
  */
 export const prepared = sql.raw(PREPARED_MARK);
+
+/**
+ * Keyset pagination's condition, for every newest-first list: rows strictly after the cursor's
+ * `(time, key)`, ties broken by the key; true for the first page (no cursor). One row comparison, so
+ * an index ending in (time, key) starts right at the cursor.
+ */
+export function olderThan(
+  columns: readonly [time: string, key: string],
+  cursor: readonly [time: number, key: number | string] | null,
+): Expression<SqlBool> {
+  if (!cursor) return sql<SqlBool>`true`;
+  return sql<SqlBool>`(${sql.ref(columns[0])}, ${sql.ref(columns[1])}) < (${cursor[0]}, ${cursor[1]})`;
+}
 
 /**
  * Sends the marked queries as named statements: pg parses each once per connection, and

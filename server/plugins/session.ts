@@ -4,7 +4,6 @@ import fp from 'fastify-plugin';
 import type { SessionUser } from '../../core/api';
 import type { Config } from '../config';
 import { forbidden, unauthorized } from '../http-errors';
-import { authRepository } from '../modules/auth/repository';
 
 const DAY = 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 14 * DAY;
@@ -12,6 +11,28 @@ export const SESSION_ABSOLUTE_MS = 60 * DAY;
 /** Writing last_seen_at on every request would make every read a write. */
 const TOUCH_EVERY_MS = 60_000;
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+/** A live session with the person behind it, as the sessions table gives it. */
+export interface SessionRow {
+  sessionId: string;
+  lastSeenAt: number;
+  expiresAt: number;
+  userId: string;
+  email: string;
+  displayName: string;
+  admin: boolean;
+  handle: string | null;
+}
+
+/** What the plugin needs of the sessions table; app.ts passes the auth module's (a plugin imports no module). */
+export interface SessionStore {
+  /** The session if it has neither expired nor gone idle for `idleMs`. */
+  find(sessionId: string, now: number, idleMs: number): Promise<SessionRow | undefined>;
+  touch(sessionId: string, now: number): Promise<void>;
+  create(row: { id: string; userId: string; now: number; expiresAt: number }): Promise<void>;
+  remove(sessionId: string): Promise<void>;
+  removeExpired(now: number, idleMs: number): Promise<void>;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,9 +55,8 @@ export function sessionCookieName(config: Config): string {
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Server-side sessions: the cookie holds a random token, the database holds its hash and the user. */
-export const sessionPlugin = fp<{ config: Config }>(
-  async (app: FastifyInstance, { config }) => {
-    const repo = authRepository(app.db);
+export const sessionPlugin = fp<{ config: Config; store: SessionStore }>(
+  async (app: FastifyInstance, { config, store }) => {
     const cookieName = sessionCookieName(config);
     const cookieOptions = {
       path: '/',
@@ -54,7 +74,7 @@ export const sessionPlugin = fp<{ config: Config }>(
       if (!token || token.length > 200) return;
       const now = Date.now();
       const id = hashToken(token);
-      const load = () => repo.sessionUser(id, now, SESSION_IDLE_MS);
+      const load = () => store.find(id, now, SESSION_IDLE_MS);
       // A request that may change something always asks the database, so a session ended in
       // another process cannot write even in the moment before that process's notice arrives.
       const row = SAFE_METHODS.has(request.method) ? await app.reads.get(`session:${id}`, load) : await load();
@@ -71,7 +91,7 @@ export const sessionPlugin = fp<{ config: Config }>(
         owner: config.ownerEmail !== undefined && row.email === config.ownerEmail,
       };
       if (now - row.lastSeenAt > TOUCH_EVERY_MS) {
-        await repo.touchSession(row.sessionId, now);
+        await store.touch(row.sessionId, now);
         app.reads.forget(`session:${id}`);
       }
     });
@@ -80,18 +100,18 @@ export const sessionPlugin = fp<{ config: Config }>(
       async start(reply: FastifyReply, userId: string) {
         const token = randomBytes(32).toString('base64url');
         const now = Date.now();
-        await repo.createSession({ id: hashToken(token), userId, now, expiresAt: now + SESSION_ABSOLUTE_MS });
+        await store.create({ id: hashToken(token), userId, now, expiresAt: now + SESSION_ABSOLUTE_MS });
         reply.setCookie(cookieName, token, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });
       },
       async end(request: FastifyRequest, reply: FastifyReply) {
-        if (request.sessionId) await repo.deleteSession(request.sessionId);
+        if (request.sessionId) await store.remove(request.sessionId);
         reply.clearCookie(cookieName, cookieOptions);
       },
     });
 
     const sweep = setInterval(
       () => {
-        repo.deleteExpiredSessions(Date.now(), SESSION_IDLE_MS).catch((err) => app.log.warn({ err }, 'session sweep failed'));
+        store.removeExpired(Date.now(), SESSION_IDLE_MS).catch((err) => app.log.warn({ err }, 'session sweep failed'));
       },
       60 * 60 * 1000,
     );

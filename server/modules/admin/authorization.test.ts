@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app';
 import { as, aUser, type TestUser } from '../../../tests/fixtures/factories';
 
-/** Every admin API of the admin, notes and audit modules, tried as each role of spec section 6. */
+/** Every admin API of the admin, accounts, index-check, notes and audit modules, tried as each role of spec section 6. */
 let t: TestApp;
 const roles: Record<string, TestUser | undefined> = {};
 let victim: TestUser;

@@ -3,12 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminOverviewSchema,
-  deletedUsersListSchema,
-  deleteUserResponseSchema,
   endSessionsResponseSchema,
-  indexCheckResponseSchema,
-  restoreBodySchema,
-  restoreResponseSchema,
   setAdminBodySchema,
   userIdParamsSchema,
   usersListSchema,
@@ -22,9 +17,9 @@ import { adminService } from './service';
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const writeLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
-/** The admin area's API (admins only): overview, users, ending their sessions, deletion and restore, the index check. */
+/** The admin area's API (admins only): overview, users, their admin flag, ending their sessions. */
 export async function adminRoutes(app: FastifyInstance, { config }: { config: Config }) {
-  const service = adminService(app.db, { adminEmails: config.adminEmails, databaseKind: app.dbKind });
+  const service = adminService(app.db, { adminEmails: config.adminEmails });
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -58,15 +53,6 @@ export async function adminRoutes(app: FastifyInstance, { config }: { config: Co
   );
 
   r.delete(
-    '/api/admin/users/:id',
-    {
-      schema: { params: userIdParamsSchema, response: { 200: deleteUserResponseSchema, 409: apiErrorSchema, ...errors } },
-      config: writeLimit,
-    },
-    async (request) => service.deleteUser(requireAdmin(request), request.params.id),
-  );
-
-  r.delete(
     '/api/admin/users/:id/sessions',
     {
       schema: { params: userIdParamsSchema, response: { 200: endSessionsResponseSchema, ...errors } },
@@ -74,27 +60,4 @@ export async function adminRoutes(app: FastifyInstance, { config }: { config: Co
     },
     async (request) => service.endSessions(requireAdmin(request), request.params.id),
   );
-
-  r.get('/api/admin/deleted-users', { schema: { response: { 200: deletedUsersListSchema, ...errors } } }, async (request) => {
-    requireAdmin(request);
-    return service.deletedUsers();
-  });
-
-  r.post(
-    '/api/admin/deleted-users/:id/restore',
-    {
-      schema: {
-        params: userIdParamsSchema,
-        body: restoreBodySchema,
-        response: { 200: restoreResponseSchema, 409: apiErrorSchema, ...errors },
-      },
-      config: writeLimit,
-    },
-    async (request) => service.restore(requireAdmin(request), request.params.id, request.body.overwrite === true),
-  );
-
-  r.get('/api/admin/index-check', { schema: { response: { 200: indexCheckResponseSchema, ...errors } } }, async (request) => {
-    requireAdmin(request);
-    return service.indexCheck();
-  });
 }

@@ -1,17 +1,7 @@
 import { sql } from 'kysely';
 import { type DB, prepared } from '../../plugins/db';
 import { keepsCachedReads } from '../../plugins/db-changes';
-
-export interface SessionRow {
-  sessionId: string;
-  lastSeenAt: number;
-  expiresAt: number;
-  userId: string;
-  email: string;
-  displayName: string;
-  admin: boolean;
-  handle: string | null;
-}
+import type { SessionRow } from '../../plugins/session';
 
 /** All SQL of sign-in: users by identity, and the sessions table. */
 export function authRepository(db: DB) {
@@ -34,17 +24,6 @@ export function authRepository(db: DB) {
         .where('s.id', '=', sessionId)
         .where('s.expires_at', '>', now)
         .where('s.last_seen_at', '>', now - idleMs)
-        .modifyEnd(prepared)
-        .executeTakeFirst();
-    },
-
-    /** A handle's public face: handle and display name only, never email or phone. */
-    async publicProfile(handle: string): Promise<{ handle: string; displayName: string } | undefined> {
-      return db
-        .selectFrom('handles as h')
-        .innerJoin('users as u', 'u.id', 'h.user_id')
-        .select(['h.handle', 'u.display_name as displayName'])
-        .where('h.handle', '=', handle)
         .modifyEnd(prepared)
         .executeTakeFirst();
     },

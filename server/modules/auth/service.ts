@@ -1,15 +1,19 @@
 import type { Config } from '../../config';
 import type { DB } from '../../plugins/db';
+import type { SessionStore } from '../../plugins/session';
+import { handlesService } from '../handles/service';
 import type { SignedInIdentity } from './oidc-client';
 import { authRepository } from './repository';
 
 /** What happens when a person comes back from the identity provider. */
 export function authService(db: DB, config: Config) {
   const repo = authRepository(db);
+  const handles = handlesService(db);
   return {
     /** The public face of a handle (handle, display name), or undefined when no user holds it. */
     async publicProfile(handle: string): Promise<{ handle: string; displayName: string } | undefined> {
-      return repo.publicProfile(handle);
+      const holder = await handles.holder(handle);
+      return holder && { handle: holder.handle, displayName: holder.displayName };
     },
 
     /** Creates the profile on first sign-in (`created`); ADMIN_EMAILS sets the admin flag at every sign-in. */
@@ -29,4 +33,19 @@ export function authService(db: DB, config: Config) {
  */
 export async function endSessionsOf(trx: DB, userId: string): Promise<number> {
   return authRepository(trx).deleteSessionsOf(userId);
+}
+
+/**
+ * The sessions table as the session plugin uses it. app.ts hands it to the plugin, which imports
+ * no module (plugins come before modules).
+ */
+export function sessionStore(db: DB): SessionStore {
+  const repo = authRepository(db);
+  return {
+    find: (sessionId, now, idleMs) => repo.sessionUser(sessionId, now, idleMs),
+    touch: (sessionId, now) => repo.touchSession(sessionId, now),
+    create: (row) => repo.createSession(row),
+    remove: (sessionId) => repo.deleteSession(sessionId),
+    removeExpired: (now, idleMs) => repo.deleteExpiredSessions(now, idleMs),
+  };
 }

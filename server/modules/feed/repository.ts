@@ -1,6 +1,6 @@
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Cursor } from '../../../core/feed';
-import { type DB, prepared } from '../../plugins/db';
+import { type DB, olderThan, prepared } from '../../plugins/db';
 
 export interface PostRow {
   id: number;
@@ -8,12 +8,6 @@ export interface PostRow {
   url: string;
   description: string;
   createdAt: number;
-}
-
-/** `(created_at, id) < cursor`: strictly older than the last item seen, ties broken by id. */
-function olderThan(cursor: Cursor | null, createdAt: string, id: string): Expression<SqlBool> {
-  if (!cursor) return sql<SqlBool>`true`;
-  return sql<SqlBool>`(${sql.ref(createdAt)}, ${sql.ref(id)}) < (${cursor.createdAt}, ${cursor.id})`;
 }
 
 /**
@@ -49,7 +43,7 @@ export function feedRepository(db: DB) {
                   .select(['p.id', 'p.created_at'])
                   .whereRef('p.handle', '=', 'f.handle')
                   .whereRef('p.user_id', '=', 'f.followed_user_id')
-                  .where(olderThan(cursor, 'p.created_at', 'p.id'))
+                  .where(olderThan(['p.created_at', 'p.id'], cursor && [cursor.createdAt, cursor.id]))
                   .orderBy('p.created_at', 'desc')
                   .orderBy('p.id', 'desc')
                   .limit(pageSize(limit))
@@ -106,7 +100,7 @@ export function feedRepository(db: DB) {
         from (
           select w.id, w.created_at from (
             select t.id, t.created_at, t.handle, t.user_id from posts t
-            where ${olderThan(cursor, 't.created_at', 't.id')}
+            where ${olderThan(['t.created_at', 't.id'], cursor && [cursor.createdAt, cursor.id])}
             order by t.created_at desc, t.id desc
             limit (select case when n >= ${pageSize(walk.walkFromFollows)} then n * ${pageSize(walk.walkPerFollow)} else 0 end from followed)
           ) w

@@ -1,4 +1,5 @@
 import { type Cursor, encodeCursor, FEED_PAGE_SIZE, type FeedPage, MAX_PAGE_SIZE } from '../../../core/feed';
+import { keysetPage } from '../../../core/keyset';
 import type { DB } from '../../plugins/db';
 import { feedRepository } from './repository';
 
@@ -60,13 +61,10 @@ export function feedService(db: DB, options: FeedOptions = {}) {
     async page(readerId: string, cursor: Cursor | null = null, limit = FEED_PAGE_SIZE): Promise<FeedPage> {
       const size = Math.min(Math.max(1, Math.floor(limit)), MAX_PAGE_SIZE);
       const { rows, followingCount } = await newest(readerId, cursor, size + 1);
-      const posts = rows
-        .slice(0, size)
-        .map(({ id, handle, url, description, createdAt }) => ({ id, handle, url, description, createdAt }));
-      const last = posts.at(-1);
+      const { items, nextCursor } = keysetPage(rows, size, (last) => encodeCursor({ createdAt: last.createdAt, id: last.id }));
       const page = {
-        posts,
-        nextCursor: rows.length > size && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+        posts: items.map(({ id, handle, url, description, createdAt }) => ({ id, handle, url, description, createdAt })),
+        nextCursor,
       };
       if (cursor) return page;
       const count = followingCount ?? (await repo.followingCount(readerId));

@@ -1,11 +1,6 @@
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { FollowCursor } from '../../../core/follow';
-import type { DB } from '../../plugins/db';
-
-function olderThan(cursor: FollowCursor | null, followedAt: string, key: string): Expression<SqlBool> {
-  if (!cursor) return sql<SqlBool>`true`;
-  return sql<SqlBool>`(${sql.ref(followedAt)}, ${sql.ref(key)}) < (${cursor.followedAt}, ${cursor.key})`;
-}
+import { type DB, olderThan } from '../../plugins/db';
 
 /** All SQL of following: the follows table, read through the handles that are still held. */
 export function followsRepository(db: DB) {
@@ -55,7 +50,7 @@ export function followsRepository(db: DB) {
         .select(['fh.handle', 'u.display_name as displayName', 'f.followed_at as followedAt', 'f.follower_id as key'])
         .where('f.handle', '=', handle)
         .where('f.followed_user_id', '=', holderId)
-        .where(olderThan(cursor, 'f.followed_at', 'f.follower_id'))
+        .where(olderThan(['f.followed_at', 'f.follower_id'], cursor && [cursor.followedAt, cursor.key]))
         .orderBy('f.followed_at', 'desc')
         .orderBy('f.follower_id', 'desc')
         .limit(limit)
@@ -86,7 +81,7 @@ export function followsRepository(db: DB) {
         )
         .select(['f.handle', 'u.display_name as displayName', 'f.followed_at as followedAt', 'last.created_at as lastPostAt'])
         .where('f.follower_id', '=', followerId)
-        .where(olderThan(cursor, 'f.followed_at', 'f.handle'))
+        .where(olderThan(['f.followed_at', 'f.handle'], cursor && [cursor.followedAt, cursor.key]))
         .orderBy('f.followed_at', 'desc')
         .orderBy('f.handle', 'desc')
         .limit(limit)

@@ -7,18 +7,17 @@ import {
   type FollowingPage,
   type FollowState,
 } from '../../../core/follow';
+import { keysetPage } from '../../../core/keyset';
 import { badRequest, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
 import { followsRepository } from './repository';
 
-/** Cuts `limit + 1` rows to a page and a cursor after its last row. */
+/** A page of follows, without the key that only the cursor needs. */
 function toPage<T extends { followedAt: number; key: string }>(rows: T[], limit: number) {
-  const items = rows.slice(0, limit);
-  const last = items.at(-1);
-  return {
-    items: items.map(({ key: _key, ...rest }) => rest),
-    nextCursor: rows.length > limit && last ? encodeFollowCursor({ followedAt: last.followedAt, key: last.key }) : null,
-  };
+  const { items, nextCursor } = keysetPage(rows, limit, (last) =>
+    encodeFollowCursor({ followedAt: last.followedAt, key: last.key }),
+  );
+  return { items: items.map(({ key: _key, ...rest }) => rest), nextCursor };
 }
 
 /** Following and unfollowing handles; both are idempotent. */

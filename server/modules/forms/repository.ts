@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { ChatQuestion } from '../../../db/schema';
-import type { DB } from '../../plugins/db';
+import { type DB, olderThan } from '../../plugins/db';
 
 export interface FormRow {
   id: string;
@@ -156,19 +156,15 @@ export function formsRepository(db: DB) {
 
     /** Newest first, after an optional (submittedAt, id) cursor. */
     async submissionsPage(formId: string, limit: number, after?: { submittedAt: number; id: number }): Promise<SubmissionRow[]> {
-      let query = db
+      return db
         .selectFrom('chat_form_submissions')
         .select(['id', 'answers', 'submitted_at as submittedAt'])
-        .where('form_id', '=', formId);
-      if (after) {
-        query = query.where((eb) =>
-          eb.or([
-            eb('submitted_at', '<', after.submittedAt),
-            eb.and([eb('submitted_at', '=', after.submittedAt), eb('id', '<', after.id)]),
-          ]),
-        );
-      }
-      return query.orderBy('submitted_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+        .where('form_id', '=', formId)
+        .where(olderThan(['submitted_at', 'id'], after ? [after.submittedAt, after.id] : null))
+        .orderBy('submitted_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
     },
 
     /** Every answer key any submission of the form holds (older ones may predate an edit). */

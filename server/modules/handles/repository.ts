@@ -1,4 +1,4 @@
-import type { DB } from '../../plugins/db';
+import { type DB, prepared } from '../../plugins/db';
 
 /** All SQL of handles: the handles table (the authority on ownership) and handle requests. */
 export function handlesRepository(db: DB) {
@@ -6,6 +6,17 @@ export function handlesRepository(db: DB) {
     async handleOfUser(userId: string): Promise<string | null> {
       const row = await db.selectFrom('handles').select('handle').where('user_id', '=', userId).executeTakeFirst();
       return row?.handle ?? null;
+    },
+
+    /** Who holds a handle, with the holder's public name; undefined when no one does. */
+    async holder(handle: string): Promise<{ handle: string; userId: string; displayName: string } | undefined> {
+      return db
+        .selectFrom('handles as h')
+        .innerJoin('users as u', 'u.id', 'h.user_id')
+        .select(['h.handle', 'h.user_id as userId', 'u.display_name as displayName'])
+        .where('h.handle', '=', handle)
+        .modifyEnd(prepared)
+        .executeTakeFirst();
     },
 
     async isHeld(handle: string): Promise<boolean> {

@@ -40,6 +40,8 @@ export function handlesService(db: DB) {
   const repo = handlesRepository(db);
   return {
     handleOfUser: (userId: string) => repo.handleOfUser(userId),
+    /** Who holds a handle (id and public name): the one place that answers it. */
+    holder: (handle: string) => repo.holder(handle),
     isHeld: (handle: string) => repo.isHeld(handle),
 
     /** True when a profile with this email already holds a handle. */

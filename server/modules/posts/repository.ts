@@ -1,11 +1,5 @@
-import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Cursor } from '../../../core/feed';
-import { type DB, prepared } from '../../plugins/db';
-
-function olderThan(cursor: Cursor | null): Expression<SqlBool> {
-  if (!cursor) return sql<SqlBool>`true`;
-  return sql<SqlBool>`(created_at, id) < (${cursor.createdAt}, ${cursor.id})`;
-}
+import { type DB, olderThan, prepared } from '../../plugins/db';
 
 const publicColumns = ['id', 'handle', 'url', 'description', 'created_at as createdAt'] as const;
 
@@ -48,16 +42,6 @@ export function postsRepository(db: DB) {
       return { post: earlier, created: false };
     },
 
-    /** A handle with the person holding it; only public fields. */
-    async profile(handle: string) {
-      return db
-        .selectFrom('handles as h')
-        .innerJoin('users as u', 'u.id', 'h.user_id')
-        .select(['h.handle', 'h.user_id as userId', 'u.display_name as displayName'])
-        .where('h.handle', '=', handle)
-        .executeTakeFirst();
-    },
-
     /**
      * The posts of whoever holds a handle, newest first after the cursor, in one query (the handles
      * key, then the (user_id, created_at, id) index). Null when no one holds the handle; a holder
@@ -72,7 +56,7 @@ export function postsRepository(db: DB) {
               .selectFrom('posts')
               .select(publicColumns)
               .whereRef('posts.user_id', '=', 'h.user_id')
-              .where(olderThan(cursor))
+              .where(olderThan(['created_at', 'id'], cursor && [cursor.createdAt, cursor.id]))
               .orderBy('created_at', 'desc')
               .orderBy('id', 'desc')
               .limit(limit)
@@ -95,7 +79,7 @@ export function postsRepository(db: DB) {
         .selectFrom('posts')
         .select([...publicColumns, 'open_count as openCount'])
         .where('user_id', '=', userId)
-        .where(olderThan(cursor))
+        .where(olderThan(['created_at', 'id'], cursor && [cursor.createdAt, cursor.id]))
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(limit)

@@ -1,28 +1,30 @@
 import type { SessionUser } from '../../../core/api';
 import { type Cursor, encodeCursor, PROFILE_PAGE_SIZE, type PublicPost } from '../../../core/feed';
+import { keysetPage } from '../../../core/keyset';
 import { type LinkPolicy, openableUrl } from '../../../core/link';
 import type { OwnPostPage, PostPage, Profile } from '../../../core/post';
 import { POST_MESSAGES } from '../../../core/post-text';
 import { notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
 import { followsService } from '../follows/service';
+import { handlesService } from '../handles/service';
 import { postsRepository } from './repository';
 
 const OWN_PAGE_SIZE = 5;
 
 function toPage<T extends { createdAt: number; id: number }>(rows: T[], limit: number) {
-  const posts = rows.slice(0, limit);
-  const last = posts.at(-1);
-  return { posts, nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
+  const { items, nextCursor } = keysetPage(rows, limit, (last) => encodeCursor({ createdAt: last.createdAt, id: last.id }));
+  return { posts: items, nextCursor };
 }
 
 /** Sharing lists, public profiles, and the counted 'go to page' redirect. */
 export function postsService(db: DB, policy: LinkPolicy) {
   const repo = postsRepository(db);
   const follows = followsService(db);
+  const handles = handlesService(db);
 
   async function holder(handle: string) {
-    const profile = await repo.profile(handle);
+    const profile = await handles.holder(handle);
     if (!profile) throw notFound(POST_MESSAGES.profileNotFound);
     return profile;
   }
