@@ -40,6 +40,9 @@ export function handlesService(db: DB) {
   const repo = handlesRepository(db);
   return {
     handleOfUser: (userId: string) => repo.handleOfUser(userId),
+    /** An admin removed the person's handle and they have not yet been told (the dashboard says it once). */
+    removedNoticePending: (userId: string) => repo.removedNoticePending(userId),
+    acknowledgeRemovedNotice: (userId: string) => repo.acknowledgeRemovedNotice(userId),
     isHeld: (handle: string) => repo.isHeld(handle),
 
     /** True when a profile with this email already holds a handle. */
