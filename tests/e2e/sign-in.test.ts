@@ -29,7 +29,7 @@ describe.skipIf(skipE2E)('sign in and out through the development provider', () 
     await expect(page.getByRole('heading', { level: 1 })).toBeDefined();
     await screenshot(page, 'landing-desktop');
 
-    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL(/\/login/);
     await screenshot(page, 'login-desktop');
 
