@@ -14,6 +14,7 @@ const SHOP = { email: 'shop@example.com', name: 'Follower Shop', handle: 'follow
 const RESTAURANT = { email: 'resto@example.com', name: 'Rosa Restaurant' };
 const ADMIN = { email: 'admin@example.com', name: 'Ada Admin' };
 const REMOVED = { email: 'removed@example.com', name: 'Removed Farm' };
+const OTHER_FARM = { email: 'other@example.com', name: 'Other Farm', handle: 'other-farm' };
 
 /** Owner with three followers (one with a handle, two without), a restaurant that follows them, a removed handle. */
 async function seed(dataDir: string): Promise<void> {
@@ -28,7 +29,10 @@ async function seed(dataDir: string): Promise<void> {
     });
     await aFollow(db, await aUser(db, SHOP), OWNER.handle, 1_000);
     await aFollow(db, await aUser(db, { name: 'Secret Bistro' }), OWNER.handle, 2_000);
-    await aFollow(db, await aUser(db, RESTAURANT), OWNER.handle, 3_000);
+    const restaurant = await aUser(db, RESTAURANT);
+    await aFollow(db, restaurant, OWNER.handle, 3_000);
+    await aUser(db, OTHER_FARM);
+    await aFollow(db, restaurant, OTHER_FARM.handle, 4_000);
     await aUser(db, ADMIN);
     const removed = await aUser(db, REMOVED);
     await db.updateTable('users').set({ handle_revoked: true }).where('id', '=', removed.id).execute();
@@ -133,11 +137,12 @@ describe.skipIf(skipE2E)('navigation: the header, titles, sign-out, followers an
     await nav(page).getByRole('link', { name: 'Following' }).click();
     await titled(page, 'Following · Freshlist');
     expect(await current(page)).toEqual(['Following']);
-    await page.getByRole('button', { name: 'Unfollow @green-valley' }).click();
-    await page.getByRole('button', { name: 'Follow @green-valley' }).waitFor();
+    await page.getByRole('button', { name: 'Unfollow @other-farm' }).click();
+    await page.getByRole('button', { name: 'Follow @other-farm' }).waitFor();
     await screenshot(page, 'nav-following-unfollowed-desktop');
     await page.reload();
-    await page.getByText("You're not following anyone yet.").waitFor();
+    await page.getByRole('button', { name: 'Unfollow @green-valley' }).waitFor();
+    expect(await page.getByText('@other-farm').count()).toBe(0);
 
     // Sign out from a protected page: it must settle on /, not on /login?redirect=….
     await page.goto(`${server.url}/dashboard`);

@@ -36,10 +36,9 @@ function Dashboard({ user }: { user: SessionUser }) {
     if (stale) void refresh();
   }, [stale, refresh]);
   const handleSection = (
-    <>
-      <HandleCard status={status.data} handle={handle} />
-      {handle && <FollowerCount />}
-    </>
+    <HandleCard status={status.data} handle={handle}>
+      <FollowerCount />
+    </HandleCard>
   );
   const connectPath = pagePath('follow', { handle: handle ?? 'yourname' });
   return (

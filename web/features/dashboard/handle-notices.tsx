@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { pagePath } from '../../../core/pages';
 import { useApiGet } from '../../lib/use-api';
 import { dashboardApi } from './api';
 
@@ -24,5 +26,9 @@ const people = (n: number) => (n === 1 ? '1 person follows you' : `${n} people f
 export function FollowerCount() {
   const followers = useApiGet(() => dashboardApi.followers(), []);
   if (!followers.data) return null;
-  return <p className="follower-count">{people(followers.data.total)}</p>;
+  return (
+    <p className="follower-count">
+      <Link to={pagePath('followers')}>{people(followers.data.total)}</Link>
+    </p>
+  );
 }
