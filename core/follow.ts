@@ -29,9 +29,15 @@ export const followCursorParamSchema = cursors.param;
 export const followStateSchema = z.object({ handle: z.string(), following: z.boolean() });
 export type FollowState = z.infer<typeof followStateSchema>;
 
+/**
+ * A page of the followers who hold an approved handle (spec 2, /followers), with how many people
+ * follow in all and how many of them have no public page (named nowhere, issue 15).
+ */
 export const followersPageSchema = z.object({
   followers: z.array(z.object({ handle: z.string(), displayName: z.string(), followedAt: z.number() })),
   nextCursor: z.string().nullable(),
+  total: z.number().int(),
+  othersCount: z.number().int(),
 });
 export type FollowersPage = z.infer<typeof followersPageSchema>;
 

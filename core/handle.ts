@@ -207,6 +207,8 @@ export const handleStatusSchema = z.object({
   handleRequest: handleRequestViewSchema.nullable(),
   inviteRequested: z.boolean(),
   pendingInvite: z.object({ handle: z.string() }).nullable(),
+  /** An admin removed the person's handle and the dashboard has not said so yet (issue 15). */
+  handleRemoved: z.boolean(),
 });
 export type HandleStatus = z.infer<typeof handleStatusSchema>;
 

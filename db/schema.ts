@@ -11,6 +11,8 @@ export interface UsersTable {
   admin: Generated<boolean>;
   rejected: Generated<boolean>;
   handle_revoked: Generated<boolean>;
+  /** The person has seen that their handle was removed (the dashboard tells it once). */
+  handle_removed_notice_seen: Generated<boolean>;
   admin_created: Generated<boolean>;
   phone: string | null;
   socials: string | null;

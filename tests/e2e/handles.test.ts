@@ -230,6 +230,8 @@ describe.skipIf(skipE2E)('handles and invites', () => {
     await page.getByLabel('Expected benefits').fill('Restaurants see our weekly specials.');
     await screenshot(page, 'request-invite-desktop');
     await page.getByRole('button', { name: 'Send request' }).click();
+    // Confirmed as a handle request is: 'Request submitted', then the dashboard.
+    await page.getByRole('heading', { name: 'Request submitted' }).waitFor();
     await page.waitForURL(/\/dashboard$/);
     await page.getByText('Your request for a handle is being reviewed.').waitFor();
 

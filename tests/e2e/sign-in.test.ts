@@ -32,7 +32,7 @@ describe.skipIf(skipE2E)('sign in and out through the development provider', () 
     await page.getByRole('heading', { level: 1, name: LANDING_HEADING }).waitFor();
     await screenshot(page, 'landing-desktop');
 
-    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL(/\/login/);
     await screenshot(page, 'login-desktop');
 

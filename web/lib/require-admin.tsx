@@ -25,6 +25,7 @@ export function RequireAdmin({
     return <>{children(auth.user)}</>;
   }
   if (auth.status !== 'signed-in') {
+    if (auth.left) return <Navigate to={pagePath('home')} replace />;
     return <Navigate to={loginPath(location.pathname + location.search)} replace />;
   }
   // Not with a redirect back: /login forwards signed-in people to it, and this guard would send

@@ -11,6 +11,8 @@ interface Props {
   className?: string;
   /** Shown when the provider reports a failure (the request screen has its own text). */
   onFailure?: () => void;
+  /** Called once signed in, before moving on to `redirect` (a form that stays open resets its error). */
+  onSignedIn?: () => void;
 }
 
 export function SignInButton({
@@ -18,6 +20,7 @@ export function SignInButton({
   label = 'Continue with Google',
   className = 'button button-primary',
   onFailure,
+  onSignedIn,
 }: Props) {
   const { refresh } = useAuth();
   const navigate = useNavigate();
@@ -36,6 +39,7 @@ export function SignInButton({
     track('login', { method: 'popup' });
     if (result.newUser) track('sign_up');
     await refresh();
+    onSignedIn?.();
     navigate(result.redirect, { replace: true });
   }
 

@@ -1,22 +1,23 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { pagePath } from '../../core/pages';
-import { useAuth } from '../lib/auth';
+import { useAuth, useSignOut } from '../lib/auth';
 
-/** The shared footer: who is signed in, a Sign out link, and a way back. */
+/** The shared footer: who is signed in, a Sign out link, and a way back (not on the page it leads to). */
 export function Footer() {
-  const { auth, signOut } = useAuth();
-  const navigate = useNavigate();
+  const { auth } = useAuth();
+  const signOut = useSignOut();
+  const { pathname } = useLocation();
 
-  async function onSignOut(event: React.MouseEvent) {
+  function onSignOut(event: React.MouseEvent) {
     event.preventDefault();
-    await signOut(() => navigate(pagePath('home')));
+    void signOut();
   }
 
   return (
     <footer className="site-footer">
       {auth.status === 'signed-in' ? (
         <>
-          <Link to={pagePath('dashboard')}>← Dashboard</Link>
+          {pathname !== pagePath('dashboard') && <Link to={pagePath('dashboard')}>← Dashboard</Link>}
           <span>
             Signed in as <strong>{auth.user.email}</strong>
           </span>
@@ -25,7 +26,7 @@ export function Footer() {
           </a>
         </>
       ) : (
-        <Link to={pagePath('home')}>← Freshlist</Link>
+        pathname !== pagePath('home') && <Link to={pagePath('home')}>← Freshlist</Link>
       )}
     </footer>
   );

@@ -17,6 +17,8 @@ const profileSchema: z.ZodType<UserRow> = z.object({
   admin: z.boolean(),
   rejected: z.boolean(),
   handle_revoked: z.boolean(),
+  // Backups made before migration 0910 lack it: nothing is waiting to be told.
+  handle_removed_notice_seen: z.boolean().default(true),
   admin_created: z.boolean(),
   phone: nullableText,
   socials: nullableText,

@@ -57,6 +57,17 @@ export function followsRepository(db: DB) {
         .execute();
     },
 
+    /** How many people follow `handle` while `holderId` holds it, and how many of them hold a handle. */
+    async followerCounts(handle: string, holderId: string): Promise<{ total: number; withHandle: number }> {
+      const row = await db
+        .selectFrom('follows as f')
+        .leftJoin('handles as fh', 'fh.user_id', 'f.follower_id')
+        .select((eb) => [eb.fn.countAll<string>().as('total'), eb.fn.count<string>('fh.handle').as('withHandle')])
+        .where('f.handle', '=', handle)
+        .where('f.followed_user_id', '=', holderId)
+        .executeTakeFirstOrThrow();
+      return { total: Number(row.total), withHandle: Number(row.withHandle) };
+    },
     /**
      * Everything the reader follows, newest follow first, with each live handle's display name and
      * latest post in the same query; a handle deleted since comes back with nulls.

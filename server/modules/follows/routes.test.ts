@@ -89,13 +89,41 @@ describe('GET /api/followers', () => {
         { handle: 'fol-early', displayName: 'Early Bird', followedAt: 1_000 },
       ],
       nextCursor: null,
+      total: 3,
+      othersCount: 1,
     });
     expect(JSON.stringify(res.json())).not.toContain('@example.com');
   });
 
   it('is empty for someone without a handle', async () => {
     const plain = await aUser(t.db);
-    expect((await t.app.inject(as(plain, { url: '/api/followers' }))).json()).toEqual({ followers: [], nextCursor: null });
+    expect((await t.app.inject(as(plain, { url: '/api/followers' }))).json()).toEqual({
+      followers: [],
+      nextCursor: null,
+      total: 0,
+      othersCount: 0,
+    });
+  });
+
+  it('counts every follower, names only those with a handle, and leaves out follows of an earlier holder', async () => {
+    const shop = await aUser(t.db, { handle: 'fol-count' });
+    const named = await aUser(t.db, { handle: 'fol-count-named', name: 'Named Shop' });
+    const quiet = [await aUser(t.db, { name: 'Secret Restaurant' }), await aUser(t.db, { name: 'Hidden Bistro' })];
+    for (const [i, fan] of [named, ...quiet].entries()) await aFollow(t.db, fan, 'fol-count', 1_000 + i);
+    // A follow of the handle from before it changed hands is not this holder's follower.
+    await t.db
+      .insertInto('follows')
+      .values({
+        follower_id: (await aUser(t.db)).id,
+        handle: 'fol-count',
+        followed_user_id: named.id,
+        followed_at: 5,
+      })
+      .execute();
+    const res = (await t.app.inject(as(shop, { url: '/api/followers' }))).json();
+    expect(res).toMatchObject({ total: 3, othersCount: 2 });
+    expect(res.followers.map((f: { handle: string }) => f.handle)).toEqual(['fol-count-named']);
+    expect(JSON.stringify(res)).not.toMatch(/Secret Restaurant|Hidden Bistro/);
   });
 
   it('pages 50 at a time, ties in time included', async () => {
@@ -108,6 +136,7 @@ describe('GET /api/followers', () => {
     }
     const first = (await t.app.inject(as(star, { url: '/api/followers' }))).json();
     expect(first.followers).toHaveLength(50);
+    expect(first.total).toBe(53);
     const second = (
       await t.app.inject(as(star, { url: `/api/followers?cursor=${encodeURIComponent(first.nextCursor)}` }))
     ).json();

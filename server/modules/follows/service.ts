@@ -40,12 +40,18 @@ export function followsService(db: DB) {
       return repo.isFollowing(followerId, handle, holderId);
     },
 
-    /** Who follows the user's handle (empty without one). */
+    /**
+     * Who follows the user's handle (empty without one): the followers with an approved handle by
+     * name, and everyone counted, those without a public page only as a number.
+     */
     async followers(user: { id: string; handle: string | null }, cursor: FollowCursor | null): Promise<FollowersPage> {
-      if (!user.handle) return { followers: [], nextCursor: null };
-      const rows = await repo.followers(user.handle, user.id, cursor, FOLLOW_LIST_PAGE_SIZE + 1);
+      if (!user.handle) return { followers: [], nextCursor: null, total: 0, othersCount: 0 };
+      const [rows, counts] = await Promise.all([
+        repo.followers(user.handle, user.id, cursor, FOLLOW_LIST_PAGE_SIZE + 1),
+        repo.followerCounts(user.handle, user.id),
+      ]);
       const { items, nextCursor } = toPage(rows, FOLLOW_LIST_PAGE_SIZE);
-      return { followers: items, nextCursor };
+      return { followers: items, nextCursor, total: counts.total, othersCount: counts.total - counts.withHandle };
     },
 
     async following(userId: string, cursor: FollowCursor | null): Promise<FollowingPage> {

@@ -11,11 +11,12 @@ import { invitesService } from '../invites/service';
 export async function handleStatus(db: DB, user: { id: string; email: string }): Promise<HandleStatus> {
   const handles = handlesService(db);
   const invites = invitesService(db);
-  const [handle, handleRequest, inviteRequested, pendingInvite] = await Promise.all([
+  const [handle, handleRequest, inviteRequested, pendingInvite, removed] = await Promise.all([
     handles.handleOfUser(user.id),
     handles.requestOf(user.id),
     invites.hasInviteRequest(user.id),
     invites.unusedInviteForEmail(user.email.toLowerCase()),
+    handles.removedNoticePending(user.id),
   ]);
   const status = handle
     ? 'approved'
@@ -24,5 +25,17 @@ export async function handleStatus(db: DB, user: { id: string; email: string }):
       : pendingInvite
         ? 'pending-confirm'
         : 'none';
-  return { status, handle, handleRequest, inviteRequested, pendingInvite: pendingInvite ?? null };
+  return {
+    status,
+    handle,
+    handleRequest,
+    inviteRequested,
+    pendingInvite: pendingInvite ?? null,
+    handleRemoved: removed && handle === null,
+  };
+}
+
+/** The person has read that their handle was removed: the dashboard stops saying it. */
+export async function acknowledgeHandleRemoved(db: DB, user: { id: string }): Promise<void> {
+  await handlesService(db).acknowledgeRemovedNotice(user.id);
 }

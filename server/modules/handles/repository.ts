@@ -66,7 +66,27 @@ export function handlesRepository(db: DB) {
     },
 
     async markRevoked(userId: string): Promise<void> {
-      await db.updateTable('users').set({ handle_revoked: true }).where('id', '=', userId).execute();
+      await db
+        .updateTable('users')
+        .set({ handle_revoked: true, handle_removed_notice_seen: false })
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    /** True while a removed handle's holder has not acknowledged the dashboard's notice. */
+    async removedNoticePending(userId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', userId)
+        .where('handle_revoked', '=', true)
+        .where('handle_removed_notice_seen', '=', false)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async acknowledgeRemovedNotice(userId: string): Promise<void> {
+      await db.updateTable('users').set({ handle_removed_notice_seen: true }).where('id', '=', userId).execute();
     },
 
     /** A profile for an email nobody has signed in with yet; the first sign-in with it claims the profile. */

@@ -42,6 +42,9 @@ export function handlesService(db: DB) {
     handleOfUser: (userId: string) => repo.handleOfUser(userId),
     /** Who holds a handle (id and public name): the one place that answers it. */
     holder: (handle: string) => repo.holder(handle),
+    /** An admin removed the person's handle and they have not yet been told (the dashboard says it once). */
+    removedNoticePending: (userId: string) => repo.removedNoticePending(userId),
+    acknowledgeRemovedNotice: (userId: string) => repo.acknowledgeRemovedNotice(userId),
     isHeld: (handle: string) => repo.isHeld(handle),
 
     /** True when a profile with this email already holds a handle. */

@@ -136,6 +136,7 @@ describe('the dashboard handle status (GET /api/handle-status)', () => {
       handleRequest: null,
       inviteRequested: false,
       pendingInvite: null,
+      handleRemoved: false,
     });
     await anInvite(t.db, { handle: 'ivy-greens', email: 'IVY@example.com' });
     expect(await status(ivy)).toMatchObject({ status: 'pending-confirm', pendingInvite: { handle: 'ivy-greens' } });

@@ -33,6 +33,8 @@ export function linkPreviewHead(service: SharingService, publicUrl: string) {
 
     const who = `${printableText(profile.displayName).trim() || profile.handle} (@${profile.handle})`;
     const title = page.kind === 'profile' ? `${who} on Freshlist` : `Follow ${who} on Freshlist`;
+    // The tab's title, as the web app sets it once running (web/lib/current-page.ts); a preview shows `title`.
+    const documentTitle = `${page.kind === 'profile' ? '' : 'Follow '}@${profile.handle} · Freshlist`;
     const description =
       page.kind === 'profile'
         ? `The latest lists from ${who}: menus, price lists and catalogues, always up to date on Freshlist.`
@@ -43,7 +45,7 @@ export function linkPreviewHead(service: SharingService, publicUrl: string) {
     const meta = (attr: 'name' | 'property', key: string, value: string) =>
       `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
     return [
-      `<title>${escapeHtml(title)}</title>`,
+      `<title>${escapeHtml(documentTitle)}</title>`,
       meta('name', 'description', description),
       `<link rel="canonical" href="${escapeHtml(url)}" />`,
       `<link rel="manifest" href="${escapeHtml(sharingPaths.manifest(profile.handle))}" />`,

@@ -141,7 +141,7 @@ describe('link previews in the HTML the server sends', () => {
     expect(res.statusCode).toBe(200);
     const html = res.body;
     expect(html.match(/<title>/g)).toHaveLength(1);
-    expect(html).toContain('<title>Green Grocer (@green-grocer) on Freshlist</title>');
+    expect(html).toContain('<title>@green-grocer · Freshlist</title>');
     expect(html).toContain(`<link rel="canonical" href="${TEST_PUBLIC_URL}/green-grocer" />`);
     expect(tag(html, 'og:title')).toBe('Green Grocer (@green-grocer) on Freshlist');
     expect(tag(html, 'og:url')).toBe(`${TEST_PUBLIC_URL}/green-grocer`);
@@ -176,6 +176,7 @@ describe('link previews in the HTML the server sends', () => {
 
   it('gives the connect page its own title and URL', async () => {
     const html = (await t.app.inject('/follow/green-grocer')).body;
+    expect(html).toContain('<title>Follow @green-grocer · Freshlist</title>');
     expect(tag(html, 'og:title')).toBe('Follow Green Grocer (@green-grocer) on Freshlist');
     expect(tag(html, 'og:url')).toBe(`${TEST_PUBLIC_URL}/follow/green-grocer`);
   });
@@ -183,7 +184,7 @@ describe('link previews in the HTML the server sends', () => {
   it('escapes a display name full of markup', async () => {
     const html = (await t.app.inject('/tricky')).body;
     const escaped = '&lt;script&gt;&quot;&amp;&#39; $&amp; Bakery (@tricky) on Freshlist';
-    expect(html).toContain(`<title>${escaped}</title>`);
+    expect(html).toContain('<title>@tricky · Freshlist</title>');
     expect(tag(html, 'og:title')).toBe(escaped);
     expect(tag(html, 'twitter:title')).toBe(escaped);
     expect(html).not.toContain(TRICKY_NAME);

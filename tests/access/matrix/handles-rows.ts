@@ -53,6 +53,13 @@ export const handlesRows: ApiRow[] = [
     why: 'a holder of a handle cannot request another (409)',
   },
   { method: 'GET', path: '/api/handle-status', expect: signedIn(200) },
+  {
+    method: 'POST',
+    path: '/api/handle-status/removed-notice/seen',
+    expect: signedIn(204),
+    request: () => ({ payload: {} }),
+    why: 'each person acknowledges only their own notice',
+  },
 
   // ── invites and invite requests ──
   {

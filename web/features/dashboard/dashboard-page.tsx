@@ -6,7 +6,9 @@ import { accountApi } from '../../lib/account-api';
 import { useAuth } from '../../lib/auth';
 import { RequireAuth } from '../../lib/require-auth';
 import { useApiGet } from '../../lib/use-api';
+import { FeedPreview } from './feed-preview';
 import { HandleCard } from './handle-card';
+import { FollowerCount, HandleRemovedNotice } from './handle-notices';
 import { YourLists } from './your-lists';
 
 function QuickAction({ to, label, handle }: { to: string; label: string; handle: string | null }) {
@@ -33,11 +35,19 @@ function Dashboard({ user }: { user: SessionUser }) {
   useEffect(() => {
     if (stale) void refresh();
   }, [stale, refresh]);
+  const handleSection = (
+    <HandleCard status={status.data} handle={handle}>
+      <FollowerCount />
+    </HandleCard>
+  );
+  const connectPath = pagePath('follow', { handle: handle ?? 'yourname' });
   return (
     <main className="page">
       <h1>Welcome, {user.displayName || user.email}</h1>
+      {status.data?.handleRemoved && <HandleRemovedNotice />}
 
-      <HandleCard status={status.data} handle={handle} />
+      {/* Someone without a handle reads rather than posts: their feed first, the handle after. */}
+      {handle ? handleSection : <FeedPreview />}
 
       <section aria-labelledby="actions-heading">
         <h2 id="actions-heading">Quick actions</h2>
@@ -61,18 +71,23 @@ function Dashboard({ user }: { user: SessionUser }) {
         </ul>
       </section>
 
-      {handle && <YourLists />}
+      {handle ? <YourLists /> : handleSection}
 
       <section className="card" aria-labelledby="friends-heading">
         <h2 id="friends-heading">Tell your friends</h2>
-        <p>
-          Invite suppliers and restaurants you work with:{' '}
-          <Link to={pagePath('tellYourFriends')}>show them how Freshlist works</Link>, or share your connect page{' '}
-          <Link to={pagePath('follow', { handle: handle ?? 'yourname' })}>
-            {pagePath('follow', { handle: handle ?? 'yourname' })}
-          </Link>
-          .
-        </p>
+        {handle ? (
+          <p>
+            Invite suppliers and restaurants you work with:{' '}
+            <Link to={pagePath('tellYourFriends')}>show them how Freshlist works</Link>, or share your connect page{' '}
+            <Link to={connectPath}>{connectPath}</Link>.
+          </p>
+        ) : (
+          <p>
+            Invite suppliers and restaurants you work with:{' '}
+            <Link to={pagePath('tellYourFriends')}>show them how Freshlist works</Link>. Once you have a handle, you can share
+            your own connect page, for example <code className="example-path">{connectPath}</code>.
+          </p>
+        )}
       </section>
     </main>
   );

@@ -1,9 +1,19 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { HandleStatus } from '../../../core/handle';
 import { pagePath } from '../../../core/pages';
 
 /** The dashboard's handle section for each handle status (spec 2, /dashboard; spec 4). */
-export function HandleCard({ status, handle }: { status: HandleStatus | undefined; handle: string | null }) {
+export function HandleCard({
+  status,
+  handle,
+  children,
+}: {
+  status: HandleStatus | undefined;
+  handle: string | null;
+  /** More about the handle (its follower count). */
+  children?: ReactNode;
+}) {
   if (handle) {
     return (
       <section className="card" aria-labelledby="handle-heading">
@@ -12,6 +22,7 @@ export function HandleCard({ status, handle }: { status: HandleStatus | undefine
           Your public profile:{' '}
           <Link to={pagePath('profile', { handle })}>{`${window.location.origin}${pagePath('profile', { handle })}`}</Link>
         </p>
+        {children}
       </section>
     );
   }

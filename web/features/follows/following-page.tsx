@@ -1,9 +1,51 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { FOLLOW_MESSAGES, type FollowingPage as FollowingPageData } from '../../../core/follow';
 import { pagePath } from '../../../core/pages';
 import { relativeTime } from '../../../core/time';
+import { track } from '../../lib/analytics';
+import { errorMessage } from '../../lib/api-client';
 import { followsApi } from './api';
 import { PeoplePage } from './people-page';
+
+/** Unfollow on a row of /following (issue 15); the row stays, so a slip can be undone with Follow. */
+function FollowToggle({ handle }: { handle: string }) {
+  const [following, setFollowing] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function toggle() {
+    setBusy(true);
+    setError(null);
+    try {
+      const state = following ? await followsApi.unfollow(handle) : await followsApi.follow(handle);
+      track(state.following ? 'follow' : 'unfollow', { handle });
+      setFollowing(state.following);
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <span className="person-action">
+      <button
+        type="button"
+        className={following ? 'button' : 'button button-primary'}
+        onClick={toggle}
+        disabled={busy}
+        aria-busy={busy}
+        aria-label={`${following ? 'Unfollow' : 'Follow'} @${handle}`}
+      >
+        {following ? 'Unfollow' : 'Follow'}
+      </button>
+      {error && (
+        <span className="field-error" role="alert">
+          {error}
+        </span>
+      )}
+    </span>
+  );
+}
 
 /** /following: every handle the signed-in person follows, newest follow first. */
 export function FollowingPage() {
@@ -30,6 +72,7 @@ export function FollowingPage() {
             <span>Followed {relativeTime(f.followedAt, now)}</span>
             <span>{f.lastPostAt === null ? '' : `Last post ${relativeTime(f.lastPostAt, now)}`}</span>
           </span>
+          <FollowToggle handle={f.handle} />
         </>
       )}
     </PeoplePage>

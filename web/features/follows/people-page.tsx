@@ -10,13 +10,19 @@ export function PeoplePage<P extends { nextCursor: string | null }, T extends { 
   fetchPage,
   people,
   empty,
+  above,
+  below,
   children,
 }: {
   title: string;
   /** A page of the list (web/features/follows/api.ts). */
   fetchPage: PageFetcher<P>;
   people(page: P): T[];
-  empty: string;
+  /** What an empty list says; a function may read the first page (null: the list is not empty after all). */
+  empty: string | ((first: P) => string | null);
+  /** Lines above and under the list, from the first page (followers: the counts). */
+  above?(first: P): ReactNode;
+  below?(first: P, shown: number): ReactNode;
   children(person: T): ReactNode;
 }) {
   return (
@@ -24,7 +30,7 @@ export function PeoplePage<P extends { nextCursor: string | null }, T extends { 
       {() => (
         <main className="page">
           <h1>{title}</h1>
-          <People fetchPage={fetchPage} people={people} empty={empty}>
+          <People fetchPage={fetchPage} people={people} empty={empty} above={above} below={below}>
             {children}
           </People>
         </main>
@@ -37,21 +43,28 @@ function People<P extends { nextCursor: string | null }, T extends { handle: str
   fetchPage,
   people,
   empty,
+  above,
+  below,
   children,
 }: {
   /** A page of the list (web/features/follows/api.ts). */
   fetchPage: PageFetcher<P>;
   people(page: P): T[];
-  empty: string;
+  empty: string | ((first: P) => string | null);
+  above?(first: P): ReactNode;
+  below?(first: P, shown: number): ReactNode;
   children(person: T): ReactNode;
 }) {
   const list = useCursorPages(fetchPage, []);
   const all = list.pages.flatMap(people);
+  const first = list.pages[0];
   if (list.status === 'loading') return <p className="page-status">Loading...</p>;
+  const emptyText = first === undefined ? null : typeof empty === 'string' ? empty : empty(first);
   return (
     <>
       <ErrorAlert message={list.error?.message} />
-      {all.length === 0 && !list.error && <p className="muted">{empty}</p>}
+      {first && above?.(first)}
+      {all.length === 0 && !list.error && emptyText && <p className="muted">{emptyText}</p>}
       <ul className="people-list">
         {all.map((person) => (
           <li key={person.handle} className="person">
@@ -60,6 +73,7 @@ function People<P extends { nextCursor: string | null }, T extends { handle: str
         ))}
       </ul>
       {list.hasMore && <LoadMore busy={list.status === 'more'} onClick={list.loadMore} />}
+      {first && below?.(first, all.length)}
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, Navigate } from 'react-router';
 import {
   fieldErrors,
   HANDLE_MESSAGES,
@@ -12,13 +12,15 @@ import { accountApi } from '../../lib/account-api';
 import { track } from '../../lib/analytics';
 import { useAuth } from '../../lib/auth';
 import { requestErrorPlacement } from '../../lib/request-error';
+import { isSessionEnded, SessionEndedAlert } from '../../lib/session-ended';
 import { SignInButton } from '../../lib/sign-in-button';
 import { useApiGet } from '../../lib/use-api';
 import { handleInputProps, SubmitRow, TextAreaField, TextField } from '../../ui/form-field';
+import { RequestKind, RequestSubmitted } from '../../ui/request-kind';
 import { handlesApi } from './api';
 
 const DRAFT_KEY = 'freshlist:request-handle-draft';
-const REDIRECT_AFTER_MS = 3000;
+const HANDLE_REQUEST_NEXT = "We'll review it soon. Taking you to your dashboard...";
 
 interface Draft {
   handle: string;
@@ -58,6 +60,7 @@ function RequestForm({ signedIn, onSubmitted }: { signedIn: boolean; onSubmitted
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [sessionEnded, setSessionEnded] = useState(false);
 
   useEffect(() => {
     sessionStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
@@ -87,15 +90,20 @@ function RequestForm({ signedIn, onSubmitted }: { signedIn: boolean; onSubmitted
       sessionStorage.removeItem(DRAFT_KEY);
       onSubmitted();
     } catch (err) {
+      setBusy(false);
+      if (isSessionEnded(err)) {
+        setSessionEnded(true);
+        return;
+      }
       const placed = requestErrorPlacement(err);
       if ('handle' in placed) setErrors(placed);
       else setAlert(placed.alert);
-      setBusy(false);
     }
   }
 
   return (
     <form onSubmit={submit} noValidate aria-label="Request a handle">
+      {sessionEnded && <SessionEndedAlert onSignedIn={() => setSessionEnded(false)} />}
       <TextField
         id="handle"
         label="Handle"
@@ -135,28 +143,10 @@ function SignInToSubmit({ onFailure }: { onFailure(): void }) {
   );
 }
 
-function Submitted() {
-  const navigate = useNavigate();
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    heading.current?.focus();
-    const timer = setTimeout(() => navigate(pagePath('dashboard'), { replace: true }), REDIRECT_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [navigate]);
-  return (
-    <main className="page page-narrow center">
-      <h1 ref={heading} tabIndex={-1}>
-        {HANDLE_REQUEST_MESSAGES.submitted}
-      </h1>
-      <p role="status">We'll review it soon. Taking you to your dashboard...</p>
-    </main>
-  );
-}
-
 function Page({ signedIn }: { signedIn: boolean }) {
   const status = useApiGet(signedIn ? () => accountApi.handleStatus() : null, []);
   const [submitted, setSubmitted] = useState(false);
-  if (submitted) return <Submitted />;
+  if (submitted) return <RequestSubmitted next={HANDLE_REQUEST_NEXT} />;
   if (signedIn && status.loading) return <p className="page-status">Loading...</p>;
   if (status.data?.handle) return <Navigate to={pagePath('dashboard')} replace />;
   if (status.data?.handleRequest) return <PendingRequest handle={status.data.handleRequest.handle} />;
@@ -164,6 +154,12 @@ function Page({ signedIn }: { signedIn: boolean }) {
     <main className="page page-narrow">
       <h1>Request a handle</h1>
       <p className="lead">Your @handle is your page on Freshlist: post your latest list there and people follow you.</p>
+      <RequestKind
+        reviewer="The Freshlist owner reviews this request."
+        next="Once approved, the handle is yours at once: your dashboard shows it and you can post your first list."
+        other={{ to: pagePath('requestInvite'), label: 'Request an invite instead' }}
+        otherWhen="Rather tell us about your business and have us set up your handle?"
+      />
       <RequestForm signedIn={signedIn} onSubmitted={() => setSubmitted(true)} />
     </main>
   );

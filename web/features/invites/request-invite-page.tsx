@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import type { SessionUser } from '../../../core/api';
 import { fieldErrors, normalizeHandleInput } from '../../../core/handle';
 import { inviteRequestSchema } from '../../../core/invite';
@@ -9,8 +9,10 @@ import { track } from '../../lib/analytics';
 import { useAuth } from '../../lib/auth';
 import { loginPath } from '../../lib/paths';
 import { requestErrorPlacement } from '../../lib/request-error';
+import { isSessionEnded, SessionEndedAlert } from '../../lib/session-ended';
 import { useApiGet } from '../../lib/use-api';
 import { handleInputProps, SubmitRow, TextAreaField, TextField } from '../../ui/form-field';
+import { RequestKind, RequestSubmitted } from '../../ui/request-kind';
 import { invitesApi } from './api';
 
 const FIELDS = ['name', 'handle', 'description', 'socials', 'links', 'questions'] as const;
@@ -28,8 +30,9 @@ function GetStarted() {
   );
 }
 
+const INVITE_REQUEST_NEXT = 'An administrator reviews it and sends you an invite. Taking you to your dashboard...';
+
 function RequestInviteForm({ user }: { user: SessionUser }) {
-  const navigate = useNavigate();
   const [values, setValues] = useState<Record<Field, string>>({
     name: user.displayName,
     handle: '',
@@ -41,6 +44,8 @@ function RequestInviteForm({ user }: { user: SessionUser }) {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [alert, setAlert] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [sessionEnded, setSessionEnded] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
 
   const field = (name: Field) => ({
     id: name,
@@ -65,20 +70,32 @@ function RequestInviteForm({ user }: { user: SessionUser }) {
     try {
       await invitesApi.requestInvite(values);
       track('handle_request', { handle: parsed.data.handle });
-      navigate(pagePath('dashboard'), { replace: true });
+      setSubmitted(true);
     } catch (err) {
+      setBusy(false);
+      if (isSessionEnded(err)) {
+        setSessionEnded(true);
+        return;
+      }
       const placed = requestErrorPlacement(err);
       if ('handle' in placed) setErrors(placed);
       else setAlert(placed.alert);
-      setBusy(false);
     }
   }
 
+  if (submitted) return <RequestSubmitted next={INVITE_REQUEST_NEXT} />;
   return (
     <main className="page page-narrow">
       <h1>Request a handle</h1>
       <p className="lead">Tell us about your business. We'll set up your @handle and send you an invite.</p>
+      <RequestKind
+        reviewer="An administrator reviews this request and turns it into an invite for your @handle."
+        next="You then confirm your handle from your dashboard, and your page is ready."
+        other={{ to: pagePath('requestHandle'), label: 'Request a handle directly instead' }}
+        otherWhen="Know exactly which handle you want and how you'll use it?"
+      />
       <form onSubmit={submit} noValidate aria-label="Request a handle">
+        {sessionEnded && <SessionEndedAlert onSignedIn={() => setSessionEnded(false)} />}
         <TextField id="email" label="Email" value={user.email} readOnly />
         <TextField label="Public name" autoComplete="organization" {...field('name')} />
         <TextField label="Desired handle" {...handleInputProps} {...field('handle')} />

@@ -8,13 +8,19 @@ import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { loginPath } from '../../lib/paths';
+import { isSessionEnded, SessionEndedAlert } from '../../lib/session-ended';
 import { useApiGet } from '../../lib/use-api';
 import { postsApi } from './api';
 
 /** Spec 9: the dashboard follows 2 seconds after a saved upload. */
 const REDIRECT_AFTER_MS = 2000;
 
-type Status = { kind: 'idle' } | { kind: 'sharing' } | { kind: 'saved' } | { kind: 'error'; message: string };
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'sharing' }
+  | { kind: 'saved' }
+  | { kind: 'error'; message: string }
+  | { kind: 'session-ended' };
 
 function UploadForm({ policy }: { policy: LinkPolicy | undefined }) {
   const navigate = useNavigate();
@@ -61,6 +67,10 @@ function UploadForm({ policy }: { policy: LinkPolicy | undefined }) {
       track('upload_created', { postId: String(post.id) });
       setStatus({ kind: 'saved' });
     } catch (err) {
+      if (isSessionEnded(err)) {
+        setStatus({ kind: 'session-ended' });
+        return;
+      }
       const message = errorMessage(err);
       track('error', { message, where: 'upload' });
       setStatus({ kind: 'error', message });
@@ -70,6 +80,7 @@ function UploadForm({ policy }: { policy: LinkPolicy | undefined }) {
   const busy = status.kind === 'sharing' || status.kind === 'saved';
   return (
     <form onSubmit={onSubmit} noValidate>
+      {status.kind === 'session-ended' && <SessionEndedAlert onSignedIn={() => setStatus({ kind: 'idle' })} />}
       {status.kind === 'error' && (
         <p className="alert alert-error" role="alert">
           {status.message}

@@ -117,7 +117,7 @@ function ProfilePosts({ handle }: { handle: string }) {
 }
 
 function ProfileView({ handle }: { handle: string }) {
-  const { auth, signOut } = useAuth();
+  const { auth } = useAuth();
   const [params, setParams] = useSearchParams();
   const resource = useApiGet(() => profileApi.profile(handle), [handle]);
   const [following, setFollowing] = useState<boolean | null>(null);
@@ -161,19 +161,6 @@ function ProfileView({ handle }: { handle: string }) {
 
   return (
     <main className="page profile">
-      <nav className="profile-bar" aria-label="Profile">
-        <Link className="brand" to={auth.status === 'signed-in' ? pagePath('dashboard') : pagePath('home')}>
-          Freshlist
-        </Link>
-        {auth.status === 'signed-in' ? (
-          <button type="button" className="link-button" onClick={() => void signOut()}>
-            Sign out
-          </button>
-        ) : (
-          <Link to={loginPath(pagePath('profile', { handle: profile.handle }))}>Sign in</Link>
-        )}
-      </nav>
-
       <header className="profile-header">
         <h1>@{profile.handle}</h1>
         {profile.displayName && <p className="profile-name">{profile.displayName}</p>}

@@ -1,0 +1,53 @@
+import type { SessionUser } from '../../core/api';
+import { type PageKey, pagePath } from '../../core/pages';
+import type { CurrentPage } from './current-page';
+
+/** One link of the site header's navigation. */
+export interface NavItem {
+  label: string;
+  to: string;
+  /** The pages on which this item is the current one (aria-current="page"). */
+  current(page: CurrentPage | null): boolean;
+}
+
+const on =
+  (...keys: PageKey[]) =>
+  (page: CurrentPage | null) =>
+    page !== null && keys.includes(page.key);
+
+/**
+ * The header's links for the person looking (issue 15), in one place: signed in, Feed, Following,
+ * My page (an approved handle), Forms and Admin (admins). Pages still to come (/explore for
+ * everyone, the account menu's /settings) join here once core/pages.ts has them: a link to a
+ * page that does not exist would only bounce to /.
+ */
+export function navItems(user: SessionUser | null): NavItem[] {
+  if (!user) return [];
+  const items: NavItem[] = [
+    { label: 'Feed', to: pagePath('feed'), current: on('feed') },
+    { label: 'Following', to: pagePath('following'), current: on('following') },
+  ];
+  if (user.approved && user.handle) {
+    const handle = user.handle;
+    items.push({
+      label: 'My page',
+      to: pagePath('profile', { handle }),
+      current: (page) => page?.key === 'profile' && page.params.handle?.toLowerCase() === handle,
+    });
+  }
+  items.push({
+    label: 'Forms',
+    to: pagePath('chatFormCreator'),
+    current: on('chatFormCreator', 'chatFormNew', 'chatFormEdit', 'chatFormResponses'),
+  });
+  if (user.admin) {
+    items.push({ label: 'Admin', to: pagePath('admin'), current: (page) => page !== null && isAdminPage(page.key) });
+  }
+  return items;
+}
+
+/** The admin area: /admin/ and every page under it. */
+const isAdminPage = (key: PageKey) => key.startsWith('admin') || key.startsWith('note-');
+
+/** The account menu's entries besides Sign out; Settings joins once its page exists. */
+export const ACCOUNT_ITEMS: readonly { label: string; to: string }[] = [];
