@@ -6,6 +6,7 @@ export const ADMIN_MESSAGES = {
   cannotUnadminSelf: 'You cannot remove your own admin flag.',
   adminFromConfig: 'This admin is set by ADMIN_EMAILS and gets the flag back at the next sign-in. Remove the email there first.',
   userNotFound: 'User not found.',
+  ownerOnly: "Only the owner can delete the owner's account or remove its admin flag.",
   backupNotFound: 'No backup found for this user.',
   restoreExists:
     'A user with this id or email exists now. Restoring overwrites their profile with the backup; confirm to overwrite.',

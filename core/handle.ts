@@ -110,6 +110,7 @@ export const HANDLE_REQUEST_MESSAGES = {
   alreadyHasHandle: 'You already have a handle.',
   userAlreadyHasHandle: 'This user already has a handle.',
   requestNotFound: 'Handle request not found.',
+  pendingRequest: 'This person has a pending handle request. The owner reviews it at /admin/handles.',
   handleNotFound: 'Handle not found.',
   submitted: 'Request submitted',
   pendingApproval: 'pending approval',

@@ -24,7 +24,7 @@ export async function registerModules(app: FastifyInstance, config: Config): Pro
   await app.register(auditRoutes);
   await app.register(sharingRoutes, { config });
   await app.register(adminRoutes, { config });
-  await app.register(accountsRoutes);
+  await app.register(accountsRoutes, { config });
   await app.register(indexCheckRoutes);
   await app.register(notesRoutes);
   await app.register(feedRoutes);

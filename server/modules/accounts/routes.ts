@@ -8,6 +8,7 @@ import {
   userIdParamsSchema,
 } from '../../../core/admin';
 import { apiErrorSchema } from '../../../core/api';
+import type { Config } from '../../config';
 import { requireAdmin } from '../../plugins/session';
 import { accountsService } from './service';
 
@@ -15,8 +16,8 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 const writeLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 /** Accounts as a whole (admins only for now): deleting a person with a backup, the backups, restore. */
-export async function accountsRoutes(app: FastifyInstance) {
-  const service = accountsService(app.db);
+export async function accountsRoutes(app: FastifyInstance, { config }: { config: Config }) {
+  const service = accountsService(app.db, { ownerEmail: config.ownerEmail });
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -1,6 +1,6 @@
 import { ADMIN_MESSAGES, type DeletedUsersList, type DeleteUserResponse, type RestoreResponse } from '../../../core/admin';
 import type { SessionUser } from '../../../core/api';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../http-errors';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
 import { recordAdminAction } from '../audit/service';
 import { handlesService } from '../handles/service';
@@ -16,7 +16,12 @@ const isForeignKeyViolation = (err: unknown) => (err as { code?: string } | null
  * A person's account as a whole: deleting them with a backup, listing the backups, restoring one.
  * Each is one transaction across the tables of several domains (docs/decisions/0082).
  */
-export function accountsService(db: DB) {
+export interface AccountsServiceOptions {
+  /** OWNER_EMAIL: only the owner may delete the owner's account. */
+  ownerEmail?: string | undefined;
+}
+
+export function accountsService(db: DB, { ownerEmail }: AccountsServiceOptions = {}) {
   const repo = accountsRepository(db);
   return {
     /**
@@ -30,6 +35,7 @@ export function accountsService(db: DB) {
           const accounts = accountsRepository(trx);
           const profile = await accounts.lockUser(userId);
           if (!profile) throw notFound(ADMIN_MESSAGES.userNotFound);
+          if (profile.email === ownerEmail && !actor.owner) throw forbidden(ADMIN_MESSAGES.ownerOnly);
           const handle = (await accounts.handleOf(userId)) ?? null;
           const backup: Backup = {
             version: 1,

@@ -19,7 +19,7 @@ const writeLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 /** The admin area's API (admins only): overview, users, their admin flag, ending their sessions. */
 export async function adminRoutes(app: FastifyInstance, { config }: { config: Config }) {
-  const service = adminService(app.db, { adminEmails: config.adminEmails });
+  const service = adminService(app.db, { adminEmails: config.adminEmails, ownerEmail: config.ownerEmail });
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -6,7 +6,7 @@ import {
   type UsersList,
 } from '../../../core/admin';
 import type { SessionUser } from '../../../core/api';
-import { badRequest, notFound } from '../../http-errors';
+import { badRequest, forbidden, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
 import { recordAdminAction } from '../audit/service';
 import { endSessionsOf } from '../auth/service';
@@ -15,10 +15,12 @@ import { adminRepository } from './repository';
 export interface AdminServiceOptions {
   /** ADMIN_EMAILS: their flag comes back at each sign-in, so the users page does not remove it. */
   adminEmails: readonly string[];
+  /** OWNER_EMAIL: only the owner may remove the owner's admin flag. */
+  ownerEmail?: string | undefined;
 }
 
 /** The admin area: overview counts and the users overview (search, admin flag, ending sessions). */
-export function adminService(db: DB, { adminEmails }: AdminServiceOptions) {
+export function adminService(db: DB, { adminEmails, ownerEmail }: AdminServiceOptions) {
   const repo = adminRepository(db);
   return {
     overview(): Promise<AdminOverview> {
@@ -38,6 +40,7 @@ export function adminService(db: DB, { adminEmails }: AdminServiceOptions) {
         if (!user) throw notFound(ADMIN_MESSAGES.userNotFound);
         if (user.admin === admin) return { admin };
         if (!admin && user.id === actor.id) throw badRequest(ADMIN_MESSAGES.cannotUnadminSelf);
+        if (!admin && user.email === ownerEmail && !actor.owner) throw forbidden(ADMIN_MESSAGES.ownerOnly);
         if (!admin && adminEmails.includes(user.email)) throw badRequest(ADMIN_MESSAGES.adminFromConfig);
         await users.setAdmin(user.id, admin);
         await recordAdminAction(trx, {

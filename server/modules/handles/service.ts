@@ -172,6 +172,8 @@ export function handlesService(db: DB) {
               if (!userId) existing = await tx.userByEmail(input.email);
             }
             if (existing?.handle) throw conflict(HANDLE_REQUEST_MESSAGES.userAlreadyHasHandle);
+            // Granting a handle to someone whose request awaits the owner would go around the owner's review.
+            if (existing && (await tx.request(existing.id))) throw conflict(HANDLE_REQUEST_MESSAGES.pendingRequest);
             userId ??= existing?.id;
             if (!userId) throw new Error('admin-created profile vanished');
             await handlesService(trx).claim(input.handle, userId, { displayName: input.displayName });
