@@ -68,7 +68,8 @@ describe('display names holding control characters, as stored', () => {
   it.each(Object.keys(names))('gives %s link-preview tags and a manifest without them', async (handle) => {
     const html = (await t.app.inject(`/${handle}`)).body;
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain(`(@${handle}) on Freshlist</title>`);
+    expect(head).toContain(`<title>@${handle} · Freshlist</title>`);
+    expect(head).toContain(`(@${handle}) on Freshlist" />`);
     expect(hasControlCharacters(head, { multiline: true })).toBe(false);
     const manifest = await t.app.inject(`/${handle}/manifest.webmanifest`);
     expect(hasControlCharacters(manifest.json().name)).toBe(false);
@@ -76,7 +77,7 @@ describe('display names holding control characters, as stored', () => {
 
   it('draws what is left of the name', async () => {
     const html = (await t.app.inject('/backspace')).body;
-    expect(html).toContain('<title>GreenGrocer (@backspace) on Freshlist</title>');
+    expect(html).toContain('<meta property="og:title" content="GreenGrocer (@backspace) on Freshlist" />');
   });
 });
 
