@@ -177,7 +177,8 @@ describe('restoring a deleted user', () => {
   it('restores without the handle when someone took it since, and says so', async () => {
     const { user } = await aBusyUser('taken-since');
     await deleteUser(user.id);
-    await aUser(t.db, { handle: 'taken-since' });
+    const taker = await aUser(t.db, { handle: 'taken-since' });
+    await anInvite(t.db, { handle: 'taken-since', email: taker.email, acceptedBy: taker.id });
 
     const res = await restore(user.id);
     expect(res.statusCode).toBe(200);
@@ -185,6 +186,7 @@ describe('restoring a deleted user', () => {
     expect(res.json().notes).toEqual([
       '@taken-since was taken by another user since, so the user is restored without a handle.',
       '2 followers of @taken-since were not restored because the handle was not.',
+      '1 invite not restored: the handle has another invite now.',
     ]);
     expect((await snapshot(user.id)).handle).toBeUndefined();
   });
@@ -222,7 +224,10 @@ describe('restoring a deleted user', () => {
     await deleteUser(user.id);
     expect((await restore(user.id)).statusCode).toBe(200);
     expect((await restore(user.id)).statusCode).toBe(409);
-    expect((await restore(user.id, true)).statusCode).toBe(200);
+    const again = await restore(user.id, true);
+    expect(again.statusCode).toBe(200);
+    // Its invite and invite request are there from the first restore: nothing is missing.
+    expect(again.json().notes).toEqual([]);
     expect((await snapshot(user.id)).posts).toHaveLength(2);
   });
 

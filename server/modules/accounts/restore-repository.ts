@@ -140,7 +140,7 @@ export function restoreRepository(db: DB) {
       return Number(result.numInsertedOrUpdatedRows ?? 0n);
     },
 
-    /** The forms whose id is free, with their responses (ids kept); returns how many forms came back. */
+    /** The forms whose id is free, with their responses (ids kept); returns how many are someone else's form now. */
     async insertForms(ownerId: string, forms: BackedUpForm[]): Promise<number> {
       if (forms.length === 0) return 0;
       const inserted = await db
@@ -160,21 +160,49 @@ export function restoreRepository(db: DB) {
         .filter((form) => ids.has(form.id))
         .flatMap((form) => form.responses.map((r) => ({ ...r, form_id: form.id, answers: JSON.stringify(r.answers) })));
       await insertKeepingIds(db, 'chat_form_submissions', responses);
-      return ids.size;
+      const skipped = forms.map((f) => f.id).filter((id) => !ids.has(id));
+      if (skipped.length === 0) return 0;
+      // Restored once already, the form is there and theirs: not a loss.
+      const others = await db
+        .selectFrom('chat_forms')
+        .select('id')
+        .where('id', 'in', skipped)
+        .where((eb) => eb.or([eb('owner_id', 'is', null), eb('owner_id', '!=', ownerId)]))
+        .execute();
+      return others.length;
     },
 
-    /** Returns how many came back: an invite whose handle has an invite again is kept as it is now. */
+    /**
+     * Returns how many did not come back because their handle has another invite now (kept as it is);
+     * the same invite, there from an earlier restore, is not counted.
+     */
     async insertInvites(invites: BackedUpInvite[]): Promise<number> {
       if (invites.length === 0) return 0;
-      const result = await db
+      const inserted = await db
         .insertInto('invites')
         .values(invites)
         .onConflict((oc) => oc.column('handle').doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0n);
+        .returning('handle')
+        .execute();
+      const done = new Set(inserted.map((r) => r.handle));
+      const skipped = invites.filter((i) => !done.has(i.handle));
+      if (skipped.length === 0) return 0;
+      const there = await db
+        .selectFrom('invites')
+        .select(['handle', 'created_at'])
+        .where(
+          'handle',
+          'in',
+          skipped.map((i) => i.handle),
+        )
+        .execute();
+      return skipped.filter((i) => !there.some((t) => t.handle === i.handle && t.created_at === i.created_at)).length;
     },
 
-    /** False when the user has a request of that kind again (theirs now is kept). */
+    /**
+     * False when the user has made another request of that kind since (theirs now is kept); the same
+     * request, there from an earlier restore, counts as restored.
+     */
     async insertRequest(
       kind: 'invite_requests' | 'handle_requests',
       row: BackedUpInviteRequest | BackedUpHandleRequest,
@@ -184,7 +212,9 @@ export function restoreRepository(db: DB) {
           ? db.insertInto('invite_requests').values(row as BackedUpInviteRequest)
           : db.insertInto('handle_requests').values(row as BackedUpHandleRequest);
       const result = await query.onConflict((oc) => oc.column('user_id').doNothing()).executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+      if (Number(result.numInsertedOrUpdatedRows ?? 0n) > 0) return true;
+      const there = await db.selectFrom(kind).select('created_at').where('user_id', '=', row.user_id).executeTakeFirst();
+      return there?.created_at === row.created_at;
     },
 
     /**

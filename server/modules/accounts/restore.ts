@@ -52,16 +52,12 @@ export async function restoreFromBackup(
   await repo.insertFollows(following);
   const followers = await restoreFollowers(repo, backup, handle, person, targetId, notes);
 
-  const forms = await repo.insertForms(targetId, backup.forms);
-  if (forms < backup.forms.length) {
-    notes.push(`${plural(backup.forms.length - forms, 'chat form')} existed already and were kept as they are.`);
-  }
-  const invites = await repo.insertInvites(
+  const formsTaken = await repo.insertForms(targetId, backup.forms);
+  if (formsTaken > 0) notes.push(`${plural(formsTaken, 'chat form')} not restored: another form has the same id now.`);
+  const invitesTaken = await repo.insertInvites(
     backup.invites.map((i) => ({ ...i, created_by: person(i.created_by), accepted_user_id: person(i.accepted_user_id) })),
   );
-  if (invites < backup.invites.length) {
-    notes.push(`${plural(backup.invites.length - invites, 'invite')} not restored: the handle has an invite again.`);
-  }
+  if (invitesTaken > 0) notes.push(`${plural(invitesTaken, 'invite')} not restored: the handle has another invite now.`);
   if (backup.inviteRequest && !(await repo.insertRequest('invite_requests', { ...backup.inviteRequest, user_id: targetId }))) {
     notes.push('The user has asked for an invite again since; that request is kept.');
   }
@@ -83,7 +79,7 @@ export async function restoreFromBackup(
     actor,
     action: 'user.restore',
     target: handle ? `@${handle} (${profile.email})` : profile.email,
-    details: { ...result, forms, overwrote: Boolean(existing) },
+    details: { ...result, forms: backup.forms.length - formsTaken, overwrote: Boolean(existing) },
   });
   return result;
 }
