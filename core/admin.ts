@@ -76,6 +76,8 @@ export const backupSummarySchema = z.object({
   posts: z.number(),
   following: z.number(),
   followers: z.number(),
+  /** Chat forms (with their responses); backups made before ADR 0089 hold none. */
+  forms: z.number(),
   hasInvite: z.boolean(),
   hasInviteRequest: z.boolean(),
   hasHandleRequest: z.boolean(),

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../tests/fixtures/database';
 import {
@@ -15,6 +14,7 @@ import {
   aSubmission,
   aUser,
 } from '../tests/fixtures/factories';
+import { everyTable as snapshot } from '../tests/fixtures/tables';
 import { freshPostgresDatabase } from '../tests/reliability/server-process';
 import { BackupError, type BackupTarget, backupDatabase, restoreDatabase } from './backup';
 import { recordAdminAction } from './modules/audit/service';
@@ -38,19 +38,6 @@ async function newTarget(name: string): Promise<BackupTarget> {
 
 const open = (target: BackupTarget) =>
   openDatabase(target.kind === 'postgres' ? { databaseUrl: target.databaseUrl, dataDir: 'unused' } : { dataDir: target.dataDir });
-
-/** Every row of every table, as text, in a stable order: what "the same database" means here. */
-async function snapshot(db: DB): Promise<Record<string, string[]>> {
-  const tables = await sql<{ name: string }>`
-    select table_name as name from information_schema.tables
-    where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`.execute(db);
-  const result: Record<string, string[]> = {};
-  for (const { name } of tables.rows) {
-    const rows = await sql<{ row: string }>`select to_jsonb(t)::text as row from ${sql.table(name)} t order by 1`.execute(db);
-    result[name] = rows.rows.map((r) => r.row);
-  }
-  return result;
-}
 
 async function seed(database: DB): Promise<void> {
   const admin = await aUser(database, { admin: true, email: 'admin@example.com' });

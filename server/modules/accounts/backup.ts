@@ -1,9 +1,18 @@
 import { z } from 'zod';
 import type { BackupSummary } from '../../../core/admin';
 import type { UserRow } from '../../../db/schema';
-import type { BackedUpPost } from './repository';
+import type {
+  BackedUpFollower,
+  BackedUpForm,
+  BackedUpHandleRequest,
+  BackedUpInvite,
+  BackedUpInviteRequest,
+  BackedUpPost,
+  Reference,
+} from './repository';
 
 const nullableText = z.string().nullable();
+const nullableTime = z.number().nullable();
 
 /**
  * The users row as the backup holds it. Typed against the row (db/schema.ts), so a column added
@@ -28,7 +37,7 @@ const profileSchema: z.ZodType<UserRow> = z.object({
   usage_description: nullableText,
   invited_by: nullableText,
   created_at: z.number(),
-  restored_at: z.number().nullable(),
+  restored_at: nullableTime,
 });
 
 const postSchema: z.ZodType<BackedUpPost> = z.object({
@@ -38,9 +47,86 @@ const postSchema: z.ZodType<BackedUpPost> = z.object({
   description: z.string(),
   created_at: z.number(),
   open_count: z.number(),
+  // Backups made before ADR 0089 lack it: such a post had no upload key to keep.
+  idempotency_key: nullableText.default(null),
 });
 
-/** What a deletion stores in deleted_users.backup (version 1). Parsed on restore, so a bad row fails loudly. */
+const followerSchema: z.ZodType<BackedUpFollower> = z.object({
+  follower_id: z.string(),
+  handle: z.string(),
+  // Backups made before ADR 0089 lack it: the follow was of the backed-up person (filled in on restore).
+  followed_user_id: nullableText.default(null),
+  followed_at: z.number(),
+});
+
+const inviteSchema: z.ZodType<BackedUpInvite> = z.object({
+  handle: z.string(),
+  email: z.string(),
+  display_name: z.string(),
+  phone: nullableText,
+  socials: nullableText,
+  links: nullableText,
+  description: nullableText,
+  questions: nullableText,
+  used: z.boolean(),
+  sent: z.boolean(),
+  created_by: nullableText,
+  created_at: z.number(),
+  accepted_at: nullableTime,
+  accepted_user_id: nullableText,
+});
+
+const inviteRequestSchema: z.ZodType<BackedUpInviteRequest> = z.object({
+  user_id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  handle: z.string(),
+  phone: nullableText,
+  socials: nullableText,
+  links: nullableText,
+  description: nullableText,
+  questions: nullableText,
+  created_at: z.number(),
+});
+
+const handleRequestSchema: z.ZodType<BackedUpHandleRequest> = z.object({
+  user_id: z.string(),
+  email: z.string(),
+  handle: z.string(),
+  display_name: z.string(),
+  usage_description: z.string(),
+  created_at: z.number(),
+});
+
+const formSchema: z.ZodType<BackedUpForm> = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  questions: z.array(z.object({ field: z.string(), lines: z.array(z.string()), long: z.boolean().optional() })),
+  thank_you_message: z.string(),
+  created_at: z.number(),
+  updated_at: z.number(),
+  responses: z.array(
+    z.object({
+      id: z.number(),
+      answers: z.record(z.string(), z.string()),
+      idempotency_key: nullableText,
+      submitted_at: z.number(),
+    }),
+  ),
+});
+
+const referenceSchema: z.ZodType<Reference> = z.object({
+  table: z.string(),
+  column: z.string(),
+  keys: z.array(z.string()),
+});
+
+/**
+ * What a deletion stores in deleted_users.backup (version 1). Parsed on restore, so a bad row fails
+ * loudly. Fields added later (ADR 0089) default to what an older deletion did: it kept no forms (they
+ * stayed, ownerless) and remembered no references.
+ */
 export const backupSchema = z.object({
   version: z.literal(1),
   profile: profileSchema,
@@ -48,10 +134,14 @@ export const backupSchema = z.object({
   posts: z.array(postSchema),
   /** Whom the user followed: the handle and who held it then (a follow outlives the handle). */
   following: z.array(z.object({ handle: z.string(), followed_user_id: z.string(), followed_at: z.number() })),
-  followers: z.array(z.object({ follower_id: z.string(), handle: z.string(), followed_at: z.number() })),
-  invites: z.array(z.record(z.string(), z.unknown())),
-  inviteRequest: z.record(z.string(), z.unknown()).nullable(),
-  handleRequest: z.record(z.string(), z.unknown()).nullable(),
+  followers: z.array(followerSchema),
+  invites: z.array(inviteSchema),
+  inviteRequest: inviteRequestSchema.nullable(),
+  handleRequest: handleRequestSchema.nullable(),
+  /** The person's chat forms with their responses, removed with them (ADR 0089). */
+  forms: z.array(formSchema).default([]),
+  /** Rows that stay when the person goes and pointed at them (table, column, keys): brought back on restore. */
+  references: z.array(referenceSchema).default([]),
 });
 export type Backup = z.infer<typeof backupSchema>;
 
@@ -63,6 +153,7 @@ export function summarize(backup: Backup): BackupSummary {
     posts: backup.posts.length,
     following: backup.following.length,
     followers: backup.followers.length,
+    forms: backup.forms.length,
     hasInvite: backup.invites.length > 0,
     hasInviteRequest: backup.inviteRequest !== null,
     hasHandleRequest: backup.handleRequest !== null,

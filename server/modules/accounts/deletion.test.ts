@@ -46,7 +46,7 @@ async function snapshot(userId: string) {
     .executeTakeFirst();
   const posts = await t.db
     .selectFrom('posts')
-    .select(['handle', 'url', 'description', 'created_at', 'open_count'])
+    .select(['id', 'handle', 'url', 'description', 'created_at', 'open_count'])
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .execute();
@@ -177,7 +177,8 @@ describe('restoring a deleted user', () => {
   it('restores without the handle when someone took it since, and says so', async () => {
     const { user } = await aBusyUser('taken-since');
     await deleteUser(user.id);
-    await aUser(t.db, { handle: 'taken-since' });
+    const taker = await aUser(t.db, { handle: 'taken-since' });
+    await anInvite(t.db, { handle: 'taken-since', email: taker.email, acceptedBy: taker.id });
 
     const res = await restore(user.id);
     expect(res.statusCode).toBe(200);
@@ -185,6 +186,7 @@ describe('restoring a deleted user', () => {
     expect(res.json().notes).toEqual([
       '@taken-since was taken by another user since, so the user is restored without a handle.',
       '2 followers of @taken-since were not restored because the handle was not.',
+      '1 invite not restored: the handle has another invite now.',
     ]);
     expect((await snapshot(user.id)).handle).toBeUndefined();
   });
@@ -222,7 +224,10 @@ describe('restoring a deleted user', () => {
     await deleteUser(user.id);
     expect((await restore(user.id)).statusCode).toBe(200);
     expect((await restore(user.id)).statusCode).toBe(409);
-    expect((await restore(user.id, true)).statusCode).toBe(200);
+    const again = await restore(user.id, true);
+    expect(again.statusCode).toBe(200);
+    // Its invite and invite request are there from the first restore: nothing is missing.
+    expect(again.json().notes).toEqual([]);
     expect((await snapshot(user.id)).posts).toHaveLength(2);
   });
 
@@ -241,6 +246,104 @@ describe('restoring a deleted user', () => {
       .where('follower_id', '=', user.id)
       .executeTakeFirstOrThrow();
     expect(follow).toEqual({ handle: 'outlived-supplier', followed_user_id: other.id });
+  });
+
+  it('restores a backup taken before ADR 0089 (no forms, no references, posts without upload keys)', async () => {
+    const id = '5d1f0a52-3c0e-4f57-9a43-7a2b9b0c1e11';
+    const inviter = await aUser(t.db);
+    const fan = await aUser(t.db);
+    const backup = {
+      version: 1,
+      profile: {
+        id,
+        email: 'old-backup@example.com',
+        display_name: 'Old Backup',
+        oidc_subject: null,
+        admin: false,
+        rejected: false,
+        handle_revoked: false,
+        admin_created: false,
+        phone: null,
+        socials: null,
+        links: null,
+        description: null,
+        questions: null,
+        usage_description: null,
+        invited_by: inviter.id,
+        created_at: 1_600_000_000_000,
+        restored_at: null,
+      },
+      handle: { handle: 'old-backup', created_at: 1_600_000_000_000 },
+      posts: [
+        {
+          id: 987_654,
+          handle: 'old-backup',
+          url: 'https://drive.google.com/old',
+          description: 'Old',
+          created_at: 1,
+          open_count: 4,
+        },
+      ],
+      following: [],
+      followers: [{ follower_id: fan.id, handle: 'old-backup', followed_at: 2 }],
+      invites: [],
+      inviteRequest: null,
+      handleRequest: null,
+    };
+    await t.db
+      .insertInto('deleted_users')
+      .values({ user_id: id, backup: JSON.stringify(backup), deleted_by: admin.id, deleted_at: 3 })
+      .execute();
+
+    const list = (await t.app.inject(as(admin, { url: '/api/admin/deleted-users' }))).json();
+    expect(list.deletedUsers.find((d: { userId: string }) => d.userId === id).summary).toMatchObject({ posts: 1, forms: 0 });
+    const res = await restore(id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ userId: id, handle: 'old-backup', posts: 1, following: 0, followers: 1, notes: [] });
+    const after = await snapshot(id);
+    expect(after.profile).toMatchObject({ email: 'old-backup@example.com', display_name: 'Old Backup' });
+    expect(after.posts).toEqual([
+      {
+        id: 987_654,
+        handle: 'old-backup',
+        url: 'https://drive.google.com/old',
+        description: 'Old',
+        created_at: 1,
+        open_count: 4,
+      },
+    ]);
+    expect(after.followers).toEqual([{ follower_id: fan.id, followed_at: 2 }]);
+    const follow = await t.db
+      .selectFrom('follows')
+      .select('followed_user_id')
+      .where('follower_id', '=', fan.id)
+      .executeTakeFirst();
+    expect(follow?.followed_user_id).toBe(id);
+  });
+
+  it('restores an invite request and a handle request, and keeps the ones made since when overwriting', async () => {
+    const user = await aUser(t.db, { email: 'asker@example.com' });
+    await anInviteRequest(t.db, user, 'asker-shop');
+    await aHandleRequest(t.db, user, 'asker-deli');
+    await deleteUser(user.id);
+    expect((await restore(user.id)).json().notes).toEqual([]);
+    const requests = async () => ({
+      invite: await t.db.selectFrom('invite_requests').select('handle').where('user_id', '=', user.id).execute(),
+      handle: await t.db.selectFrom('handle_requests').select('handle').where('user_id', '=', user.id).execute(),
+    });
+    expect(await requests()).toEqual({ invite: [{ handle: 'asker-shop' }], handle: [{ handle: 'asker-deli' }] });
+
+    await deleteUser(user.id);
+    const again = await aUser(t.db, { email: 'asker@example.com' });
+    await anInviteRequest(t.db, again, 'asker-new');
+    const res = await restore(user.id, true);
+    expect(res.json().notes).toEqual(['The user has asked for an invite again since; that request is kept.']);
+    expect(await t.db.selectFrom('invite_requests').select('handle').where('user_id', '=', again.id).execute()).toEqual([
+      { handle: 'asker-new' },
+    ]);
+    expect(await t.db.selectFrom('handle_requests').select('handle').where('user_id', '=', again.id).execute()).toEqual([
+      { handle: 'asker-deli' },
+    ]);
   });
 
   it('answers 404 for an id without a backup', async () => {

@@ -1,19 +1,56 @@
 import { type Selectable, sql } from 'kysely';
-import type { PostsTable, UserRow } from '../../../db/schema';
+import type {
+  ChatFormSubmissionsTable,
+  ChatFormsTable,
+  FollowsTable,
+  HandleRequestsTable,
+  InviteRequestsTable,
+  InvitesTable,
+  PostsTable,
+  UserRow,
+} from '../../../db/schema';
 import type { DB } from '../../plugins/db';
 
-/** A post as the deletion backup keeps it (its author is the backed-up person). */
-export type BackedUpPost = Pick<Selectable<PostsTable>, 'id' | 'handle' | 'url' | 'description' | 'created_at' | 'open_count'>;
+/** A post as the deletion backup keeps it (its author is the backed-up person); the id is kept (ADR 0089). */
+export type BackedUpPost = Omit<Selectable<PostsTable>, 'user_id'>;
+/** A follow of the person; `followed_user_id` is null in backups made before ADR 0089 (it was the person). */
+export type BackedUpFollower = Omit<Selectable<FollowsTable>, 'followed_user_id'> & { followed_user_id: string | null };
+export type BackedUpInvite = Selectable<InvitesTable>;
+export type BackedUpInviteRequest = Selectable<InviteRequestsTable>;
+export type BackedUpHandleRequest = Selectable<HandleRequestsTable>;
+export type BackedUpResponse = Omit<Selectable<ChatFormSubmissionsTable>, 'form_id'>;
+/** A chat form of the person (its owner) with its responses. */
+export type BackedUpForm = Omit<Selectable<ChatFormsTable>, 'owner_id'> & { responses: BackedUpResponse[] };
+/** Rows of `table` whose `column` pointed at the person, by their keys (as text). */
+export interface Reference {
+  table: string;
+  column: string;
+  keys: string[];
+}
 
 /**
- * All SQL of deleting a person with a backup and restoring them. It writes the tables of several
- * domains on purpose: a person leaves and comes back in one transaction (docs/decisions/0082).
- * Every function runs on `db`, which is a transaction when the service opened one.
+ * The columns that forget a person when they go (ON DELETE SET NULL) on rows that stay: the backup
+ * remembers which rows pointed at them, and a restore points those back (ADR 0089). chat_forms.owner_id
+ * is not here: the person's forms go with them, whole, into the backup.
+ */
+export const REMEMBERED_REFERENCES = [
+  { table: 'users', key: 'id', column: 'invited_by' },
+  { table: 'invites', key: 'handle', column: 'created_by' },
+  { table: 'invites', key: 'handle', column: 'accepted_user_id' },
+  { table: 'admin_notes', key: 'slug', column: 'updated_by' },
+  { table: 'deleted_users', key: 'user_id', column: 'deleted_by' },
+  { table: 'admin_audit_log', key: 'id', column: 'actor_id' },
+  { table: 'analytics_events', key: 'id', column: 'user_id' },
+] as const;
+
+/**
+ * The SQL of deleting a person with a backup, and of the backups list. It writes the tables of several
+ * domains on purpose: a person leaves in one transaction (docs/decisions/0082); restore-repository.ts
+ * brings them back. Every function runs on `db`, which is a transaction when the service opened one.
  */
 export function accountsRepository(db: DB) {
   return {
     // Deletion: the reads that make the backup, then the removals.
-
     async lockUser(id: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     },
@@ -25,7 +62,7 @@ export function accountsRepository(db: DB) {
     async postsOf(userId: string): Promise<BackedUpPost[]> {
       const rows = await db
         .selectFrom('posts')
-        .select(['id', 'handle', 'url', 'description', 'created_at', 'open_count'])
+        .select(['id', 'handle', 'url', 'description', 'created_at', 'open_count', 'idempotency_key'])
         .where('user_id', '=', userId)
         .orderBy('created_at')
         .orderBy('id')
@@ -43,10 +80,10 @@ export function accountsRepository(db: DB) {
     },
 
     /** Follows of the person: of their handle now, or of them under a handle they held before. */
-    async followersOf(userId: string, handle: string | null) {
+    async followersOf(userId: string, handle: string | null): Promise<BackedUpFollower[]> {
       return db
         .selectFrom('follows')
-        .select(['follower_id', 'handle', 'followed_at'])
+        .select(['follower_id', 'handle', 'followed_user_id', 'followed_at'])
         .where((eb) => eb.or([eb('followed_user_id', '=', userId), ...(handle ? [eb('handle', '=', handle)] : [])]))
         .orderBy('follower_id')
         .orderBy('handle')
@@ -69,6 +106,44 @@ export function accountsRepository(db: DB) {
 
     async handleRequestOf(userId: string) {
       return db.selectFrom('handle_requests').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    },
+
+    /** The person's chat forms, each with its responses (oldest first). */
+    async formsOf(userId: string): Promise<BackedUpForm[]> {
+      const forms = await db
+        .selectFrom('chat_forms')
+        .select(['id', 'title', 'description', 'questions', 'thank_you_message', 'created_at', 'updated_at'])
+        .where('owner_id', '=', userId)
+        .orderBy('id')
+        .execute();
+      if (forms.length === 0) return [];
+      const responses = await db
+        .selectFrom('chat_form_submissions')
+        .select(['id', 'form_id', 'answers', 'idempotency_key', 'submitted_at'])
+        .where(
+          'form_id',
+          'in',
+          forms.map((f) => f.id),
+        )
+        .orderBy('id')
+        .execute();
+      return forms.map((form) => ({
+        ...form,
+        responses: responses.filter((r) => r.form_id === form.id).map(({ form_id: _, ...r }) => ({ ...r, id: Number(r.id) })),
+      }));
+    },
+
+    /** What still points at the person once their own rows are gone: the rows ON DELETE SET NULL would make forget them. */
+    async referencesTo(userId: string): Promise<Reference[]> {
+      const found: Reference[] = [];
+      for (const { table, key, column } of REMEMBERED_REFERENCES) {
+        const rows = await sql<{ key: string }>`
+          select ${sql.ref(key)}::text as key from ${sql.table(table)} where ${sql.ref(column)} = ${userId} order by 1`.execute(
+          db,
+        );
+        if (rows.rows.length > 0) found.push({ table, column, keys: rows.rows.map((r) => r.key) });
+      }
+      return found;
     },
 
     /** One backup per user id: deleting a restored user again replaces the older backup. */
@@ -94,8 +169,8 @@ export function accountsRepository(db: DB) {
         .execute();
     },
 
-    /** Removes the person and everything the backup holds; the order keeps each step's meaning plain. */
-    async removeUser(user: { id: string; email: string }, handle: string | null): Promise<void> {
+    /** Removes everything of the person's that the backup holds, but not the person (the order keeps each step plain). */
+    async removeOwnRows(user: { id: string; email: string }, handle: string | null): Promise<void> {
       await db
         .deleteFrom('follows')
         .where((eb) =>
@@ -114,10 +189,16 @@ export function accountsRepository(db: DB) {
         .execute();
       await db.deleteFrom('invite_requests').where('user_id', '=', user.id).execute();
       await db.deleteFrom('handle_requests').where('user_id', '=', user.id).execute();
-      await db.deleteFrom('users').where('id', '=', user.id).execute();
+      // Their responses go with them (on delete cascade), in the backup with their form.
+      await db.deleteFrom('chat_forms').where('owner_id', '=', user.id).execute();
     },
 
-    // Deleted users and restore.
+    /** The last step: what still points at the person forgets them (ON DELETE SET NULL); sessions end. */
+    async removeProfile(id: string): Promise<void> {
+      await db.deleteFrom('users').where('id', '=', id).execute();
+    },
+
+    // The backups list.
 
     async deletedUsers() {
       return db
@@ -142,100 +223,6 @@ export function accountsRepository(db: DB) {
         ])
         .orderBy('d.deleted_at', 'desc')
         .execute();
-    },
-
-    async lockBackup(userId: string) {
-      return db
-        .selectFrom('deleted_users')
-        .select(['backup', 'restored_at'])
-        .where('user_id', '=', userId)
-        .forUpdate()
-        .executeTakeFirst();
-    },
-
-    /** Current users that are the backed-up person: the same id, email or provider identity. */
-    async usersMatching(profile: Pick<UserRow, 'id' | 'email' | 'oidc_subject'>) {
-      return db
-        .selectFrom('users')
-        .select(['id'])
-        .where((eb) =>
-          eb.or([
-            eb('id', '=', profile.id),
-            eb('email', '=', profile.email),
-            ...(profile.oidc_subject ? [eb('oidc_subject', '=', profile.oidc_subject)] : []),
-          ]),
-        )
-        .forUpdate()
-        .execute();
-    },
-
-    async insertUser(profile: UserRow): Promise<void> {
-      await db.insertInto('users').values(profile).execute();
-    },
-
-    /** Writes the backed-up profile over a current row, keeping that row's id and sign-in identity. */
-    async overwriteUser(id: string, profile: UserRow): Promise<void> {
-      const { id: _id, oidc_subject, ...fields } = profile;
-      await db
-        .updateTable('users')
-        .set((eb) => ({ ...fields, oidc_subject: eb.fn.coalesce('oidc_subject', sql<string | null>`${oidc_subject}`) }))
-        .where('id', '=', id)
-        .execute();
-    },
-
-    /** False when the handle or the user got one in the meantime (both are unique). */
-    async insertHandle(row: { handle: string; userId: string; createdAt: number }): Promise<boolean> {
-      const result = await db
-        .insertInto('handles')
-        .values({ handle: row.handle, user_id: row.userId, created_at: row.createdAt })
-        .onConflict((oc) => oc.doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
-    },
-
-    async postKeys(userId: string): Promise<Set<string>> {
-      const rows = await db.selectFrom('posts').select(['url', 'created_at']).where('user_id', '=', userId).execute();
-      return new Set(rows.map((r) => `${r.created_at} ${r.url}`));
-    },
-
-    async insertPosts(userId: string, posts: BackedUpPost[]): Promise<void> {
-      if (posts.length === 0) return;
-      await db
-        .insertInto('posts')
-        .values(
-          posts.map((p) => ({
-            user_id: userId,
-            handle: p.handle,
-            url: p.url,
-            description: p.description,
-            created_at: p.created_at,
-            open_count: p.open_count,
-          })),
-        )
-        .execute();
-    },
-
-    async existingUsers(ids: string[]): Promise<Set<string>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db.selectFrom('users').select('id').where('id', 'in', ids).execute();
-      return new Set(rows.map((r) => r.id));
-    },
-
-    /** Returns how many were new (a follow that exists again already is kept as it is). */
-    async insertFollows(
-      rows: { follower_id: string; handle: string; followed_user_id: string; followed_at: number }[],
-    ): Promise<number> {
-      if (rows.length === 0) return 0;
-      const result = await db
-        .insertInto('follows')
-        .values(rows)
-        .onConflict((oc) => oc.columns(['follower_id', 'handle']).doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0n);
-    },
-
-    async markRestored(userId: string, now: number): Promise<void> {
-      await db.updateTable('deleted_users').set({ restored_at: now }).where('user_id', '=', userId).execute();
     },
   };
 }

@@ -3,11 +3,9 @@ import type { SessionUser } from '../../../core/api';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
 import { recordAdminAction } from '../audit/service';
-import { handlesService } from '../handles/service';
 import { type Backup, backupSchema, summarize } from './backup';
 import { accountsRepository } from './repository';
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+import { restoreFromBackup } from './restore';
 
 /** PostgreSQL's foreign_key_violation: something outside the backup still points at the user. */
 const isForeignKeyViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23503';
@@ -47,9 +45,14 @@ export function accountsService(db: DB, { ownerEmail }: AccountsServiceOptions =
             invites: await accounts.invitesOf(userId, profile.email),
             inviteRequest: (await accounts.inviteRequestOf(userId)) ?? null,
             handleRequest: (await accounts.handleRequestOf(userId)) ?? null,
+            forms: await accounts.formsOf(userId),
+            references: [],
           };
+          await accounts.removeOwnRows(profile, handle?.handle ?? null);
+          // Read once their own rows are gone: what points at them now is what must be pointed back (ADR 0089).
+          backup.references = await accounts.referencesTo(userId);
           await accounts.saveBackup({ userId, backup, deletedBy: actor.id, deletedAt: Date.now() });
-          await accounts.removeUser(profile, handle?.handle ?? null);
+          await accounts.removeProfile(userId);
           const summary = summarize(backup);
           await recordAdminAction(trx, {
             actor,
@@ -82,88 +85,12 @@ export function accountsService(db: DB, { ownerEmail }: AccountsServiceOptions =
     },
 
     /**
-     * Brings back the profile (with restoredAt), the handle unless someone holds it now, the posts and
-     * the follows the backup holds. When the person exists again (same id, email or sign-in), the
-     * backup is written over that profile only with `overwrite`; their posts and follows since are kept.
+     * Brings the person back from their backup, row for row (restore.ts). When the person exists again
+     * (same id, email or sign-in), only with `overwrite`; what they did since is kept.
      */
     async restore(actor: SessionUser, userId: string, overwrite: boolean): Promise<RestoreResponse> {
       try {
-        return await db.transaction().execute(async (trx) => {
-          const accounts = accountsRepository(trx);
-          const stored = await accounts.lockBackup(userId);
-          if (!stored) throw notFound(ADMIN_MESSAGES.backupNotFound);
-          const backup = backupSchema.parse(stored.backup);
-          const matches = await accounts.usersMatching(backup.profile);
-          if (matches.length > 1) throw conflict(ADMIN_MESSAGES.restoreAmbiguous);
-          const existing = matches[0];
-          if (existing && !overwrite) throw conflict(ADMIN_MESSAGES.restoreExists);
-
-          const now = Date.now();
-          const profile = { ...backup.profile, restored_at: now };
-          const targetId = existing?.id ?? profile.id;
-          if (existing) await accounts.overwriteUser(existing.id, profile);
-          else await accounts.insertUser(profile);
-
-          const notes: string[] = [];
-          let handle: string | null = null;
-          if (backup.handle) {
-            const wanted = backup.handle.handle;
-            const holder = (await handlesService(trx).holder(wanted))?.userId;
-            if (holder === targetId) handle = wanted;
-            else if (holder) notes.push(`@${wanted} was taken by another user since, so the user is restored without a handle.`);
-            else if (await accounts.insertHandle({ handle: wanted, userId: targetId, createdAt: backup.handle.created_at })) {
-              handle = wanted;
-            } else {
-              const current = await accounts.handleOf(targetId);
-              notes.push(`The user holds @${current?.handle ?? '?'} now, so @${wanted} was not brought back.`);
-            }
-          }
-
-          const known = await accounts.postKeys(targetId);
-          await accounts.insertPosts(
-            targetId,
-            backup.posts.filter((p) => !known.has(`${p.created_at} ${p.url}`)),
-          );
-
-          // The user's own follows come back as they were, even of a handle gone since: a follow outlives it.
-          const following = backup.following.map((f) => ({ ...f, follower_id: targetId }));
-          await accounts.insertFollows(following);
-
-          let followers: typeof backup.followers = [];
-          const ofHandle = backup.followers.filter((f) => f.handle === backup.handle?.handle);
-          if (handle) {
-            const liveUsers = await accounts.existingUsers(ofHandle.map((f) => f.follower_id));
-            followers = ofHandle.filter((f) => liveUsers.has(f.follower_id));
-            await accounts.insertFollows(followers.map((f) => ({ ...f, followed_user_id: targetId })));
-            const goneUsers = ofHandle.length - followers.length;
-            if (goneUsers > 0) {
-              notes.push(
-                `${plural(goneUsers, 'follower')} no longer exist${goneUsers === 1 ? 's' : ''} and could not be restored.`,
-              );
-            }
-          } else if (ofHandle.length > 0) {
-            notes.push(
-              `${plural(ofHandle.length, 'follower')} of @${backup.handle?.handle} were not restored because the handle was not.`,
-            );
-          }
-
-          await accounts.markRestored(userId, now);
-          const result: RestoreResponse = {
-            userId: targetId,
-            handle,
-            posts: backup.posts.length,
-            following: following.length,
-            followers: followers.length,
-            notes,
-          };
-          await recordAdminAction(trx, {
-            actor,
-            action: 'user.restore',
-            target: handle ? `@${handle} (${profile.email})` : profile.email,
-            details: { ...result, overwrote: Boolean(existing) },
-          });
-          return result;
-        });
+        return await db.transaction().execute((trx) => restoreFromBackup(trx, actor, userId, overwrite));
       } catch (err) {
         // The person signed in again between our check and our insert.
         if (isUniqueViolation(err)) throw conflict(ADMIN_MESSAGES.restoreExists);

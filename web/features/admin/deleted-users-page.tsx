@@ -52,6 +52,7 @@ function DeletedUserCard({ entry, onChanged, onStatus }: { entry: DeletedUser; o
     count(summary.posts, 'post'),
     `following ${summary.following}`,
     count(summary.followers, 'follower'),
+    ...(summary.forms > 0 ? [count(summary.forms, 'chat form')] : []),
     ...(summary.hasInvite ? ['invite'] : []),
     ...(summary.hasInviteRequest ? ['invite request'] : []),
     ...(summary.hasHandleRequest ? ['handle request'] : []),

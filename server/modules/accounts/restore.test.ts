@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../tests/fixtures/app';
+import {
+  aChatForm,
+  aDeletedUser,
+  aFollow,
+  aHandleRequest,
+  anInvite,
+  anInviteRequest,
+  aPost,
+  aSubmission,
+  as,
+  aUser,
+  type TestUser,
+} from '../../../tests/fixtures/factories';
+import { everyTableParsed, foreignKeysToUsers } from '../../../tests/fixtures/tables';
+import { recordAdminAction } from '../audit/service';
+
+/**
+ * Delete and restore without loss (issue 16): a person who owns something in every table is deleted
+ * and restored, and every table is compared before and after, row for row, ids included.
+ */
+let t: TestApp;
+let admin: TestUser;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await aUser(t.db, { admin: true, email: 'boss@example.com' });
+});
+afterAll(() => t.close());
+
+const deleteUser = (id: string) => t.app.inject(as(admin, { method: 'DELETE', url: `/api/admin/users/${id}` }));
+const restore = (id: string, overwrite?: boolean) =>
+  t.app.inject(
+    as(admin, {
+      method: 'POST',
+      url: `/api/admin/deleted-users/${id}/restore`,
+      payload: overwrite === undefined ? {} : { overwrite },
+    }),
+  );
+
+/** An admin with a handle who owns, made or is named in a row of every table. */
+async function aPersonInEveryTable() {
+  const inviter = await aUser(t.db, { admin: true });
+  const person = await aUser(t.db, { admin: true, handle: 'whole-farm', email: 'whole-farm@example.com' });
+  const friend = await aUser(t.db, { handle: 'friend-deli' });
+  const fan = await aUser(t.db);
+  await t.db.updateTable('users').set({ invited_by: inviter.id, phone: '+1 555 0100' }).where('id', '=', person.id).execute();
+  await t.db.updateTable('users').set({ invited_by: person.id }).where('id', '=', friend.id).execute();
+
+  const menu = await aPost(t.db, person, { url: 'https://drive.google.com/whole-farm/menu', createdAt: 1_700_000_000_000 });
+  await aPost(t.db, person, { url: 'https://dropbox.com/whole-farm/prices', createdAt: 1_700_000_100_000 });
+  await aPost(t.db, friend);
+  await t.db.updateTable('posts').set({ open_count: 3, idempotency_key: 'upload-1' }).where('id', '=', menu.id).execute();
+  await t.db
+    .insertInto('analytics_events')
+    .values({
+      name: 'open',
+      path: '/whole-farm',
+      user_id: person.id,
+      payload: JSON.stringify({ postId: menu.id }),
+      created_at: 1,
+    })
+    .execute();
+
+  await aFollow(t.db, person, 'friend-deli', 1_700_000_200_000);
+  await aFollow(t.db, friend, 'whole-farm', 1_700_000_300_000);
+  await aFollow(t.db, fan, 'whole-farm', 1_700_000_400_000);
+
+  await anInvite(t.db, { handle: 'whole-farm', email: person.email, createdBy: inviter.id, acceptedBy: person.id });
+  await anInvite(t.db, { handle: 'friend-deli', email: friend.email, createdBy: person.id, acceptedBy: friend.id });
+  await anInvite(t.db, { handle: 'next-bakery', email: 'next-bakery@example.com', createdBy: person.id });
+  await anInviteRequest(t.db, person, 'whole-farm');
+  await aHandleRequest(t.db, person, 'whole-farm-shop');
+
+  const form = await aChatForm(t.db, person, { title: 'Orders' });
+  await aChatForm(t.db, person, { title: 'Feedback', questions: [{ field: 'note', lines: ['Anything?'], long: true }] });
+  await aChatForm(t.db, friend);
+  await aSubmission(t.db, form, { name: 'Ana', order: 'Ten crates' }, 1_700_000_500_000);
+  await aSubmission(t.db, form, { name: 'Bo', order: 'Two boxes' }, 1_700_000_600_000);
+
+  await recordAdminAction(t.db, { actor: person, action: 'note.edit', target: 'tier-system-overview' });
+  await t.db
+    .insertInto('admin_notes')
+    .values({
+      slug: 'tier-system-overview',
+      body: '## Tiers',
+      updated_by: person.id,
+      updated_by_email: person.email,
+      updated_at: 1,
+    })
+    .execute();
+  // The person deleted someone once: that backup names them as deleted_by.
+  await aDeletedUser(t.db, person, { handle: 'gone-shop' });
+  return { person, friend, fan, inviter };
+}
+
+const byText = (rows: Record<string, unknown>[]) => [...rows].sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+
+describe('deleting and restoring a person who is in every table', () => {
+  it('brings every table back row for row, ids and references included', async () => {
+    const { person } = await aPersonInEveryTable();
+    const before = await everyTableParsed(t.db);
+    // The seed covers every table, so the comparison below covers them all.
+    const empty = Object.entries(before).filter(([name, rows]) => rows.length === 0 && name !== 'kysely_migration_lock');
+    expect(empty).toEqual([]);
+
+    expect((await deleteUser(person.id)).statusCode).toBe(200);
+    const deleted = await everyTableParsed(t.db);
+    expect(deleted.chat_forms!.filter((f) => f.title === 'Orders')).toEqual([]);
+    expect(deleted.posts!.filter((p) => p.user_id === person.id)).toEqual([]);
+
+    const res = await restore(person.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ userId: person.id, handle: 'whole-farm', posts: 2, following: 1, followers: 2, notes: [] });
+    const after = await everyTableParsed(t.db);
+
+    // What is allowed to differ, and nothing else:
+    // - sessions: the person's ended at deletion and stay ended (last-seen times of others may move);
+    const sessionIds = (rows: Record<string, unknown>[]) => rows.map((s) => s.id).sort();
+    expect(sessionIds(after.sessions!)).toEqual(sessionIds(before.sessions!.filter((s) => s.user_id !== person.id)));
+    delete before.sessions;
+    delete after.sessions;
+    // - the person's restored_at: the restore says when;
+    const restored = after.users!.find((u) => u.id === person.id)!;
+    expect(restored.restored_at).toEqual(expect.any(Number));
+    restored.restored_at = null;
+    // - the backup row itself, new in deleted_users;
+    expect(after.deleted_users!.filter((d) => d.user_id === person.id)).toHaveLength(1);
+    after.deleted_users = after.deleted_users!.filter((d) => d.user_id !== person.id);
+    // - the audit entries of the delete and the restore.
+    const actions = after.admin_audit_log!.filter((e) => !before.admin_audit_log!.some((b) => b.id === e.id));
+    expect(actions.map((e) => [e.action, e.actor_id])).toEqual([
+      ['user.delete', admin.id],
+      ['user.restore', admin.id],
+    ]);
+    after.admin_audit_log = after.admin_audit_log!.filter((e) => !actions.includes(e));
+
+    for (const table of Object.keys(before)) {
+      expect({ table, rows: byText(after[table]!) }).toEqual({ table, rows: byText(before[table]!) });
+    }
+    expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+
+    // The old open link of a post still works: its id came back.
+    const open = await t.app.inject({ method: 'GET', url: `/api/posts/${before.posts![0]!.id}/open` });
+    expect(open.statusCode).toBeLessThan(400);
+  });
+
+  it('keeps new posts numbered after the restored ones', async () => {
+    const person = await aUser(t.db, { handle: 'numbered-farm' });
+    const old = await aPost(t.db, person);
+    expect((await deleteUser(person.id)).statusCode).toBe(200);
+    expect((await restore(person.id)).statusCode).toBe(200);
+    const post = await t.db.selectFrom('posts').select('id').where('user_id', '=', person.id).executeTakeFirstOrThrow();
+    expect(Number(post.id)).toBe(old.id);
+    expect((await aPost(t.db, person)).id).toBeGreaterThan(old.id);
+  });
+
+  it('restores what points at the person only where nobody changed it since', async () => {
+    const person = await aUser(t.db, { admin: true, handle: 'note-keeper' });
+    const other = await aUser(t.db, { admin: true });
+    await t.db
+      .insertInto('admin_notes')
+      .values([
+        { slug: 'kept-note', body: 'a', updated_by: person.id, updated_by_email: person.email, updated_at: 1 },
+        { slug: 'edited-note', body: 'b', updated_by: person.id, updated_by_email: person.email, updated_at: 1 },
+      ])
+      .execute();
+    expect((await deleteUser(person.id)).statusCode).toBe(200);
+    await t.db
+      .updateTable('admin_notes')
+      .set({ body: 'c', updated_by: other.id, updated_by_email: other.email })
+      .where('slug', '=', 'edited-note')
+      .execute();
+    expect((await restore(person.id)).statusCode).toBe(200);
+    const notes = await t.db.selectFrom('admin_notes').select(['slug', 'updated_by']).orderBy('slug').execute();
+    expect(notes.filter((n) => n.slug.endsWith('-note'))).toEqual([
+      { slug: 'edited-note', updated_by: other.id },
+      { slug: 'kept-note', updated_by: person.id },
+    ]);
+  });
+
+  it('knows every foreign key to users: a new one must be looked at in accounts (backed up or remembered)', async () => {
+    // c: the rows go with the person, so the backup holds them (sessions on purpose not: they stay ended).
+    // n: the rows stay and forget the person, so the backup remembers which pointed at them; chat_forms
+    //    is the exception: the person's forms are removed with them and held in the backup whole.
+    expect(await foreignKeysToUsers(t.db)).toEqual([
+      'admin_audit_log.actor_id n',
+      'admin_notes.updated_by n',
+      'analytics_events.user_id n',
+      'chat_forms.owner_id n',
+      'deleted_users.deleted_by n',
+      'follows.follower_id c',
+      'handle_requests.user_id c',
+      'handles.user_id c',
+      'invite_requests.user_id c',
+      'invites.accepted_user_id n',
+      'invites.created_by n',
+      'posts.user_id c',
+      'sessions.user_id c',
+      'users.invited_by n',
+    ]);
+  });
+});
