@@ -167,6 +167,47 @@ export interface SessionsTable {
   expires_at: Millis;
 }
 
+export type EmailState = 'queued' | 'sending' | 'sent' | 'held' | 'failed' | 'cancelled';
+
+/** One mail: written with its cause, rendered and delivered by the worker (docs/decisions/0090). */
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  kind: string;
+  /** The member it is for: delivered to their address as it is at delivery time. */
+  user_id: string | null;
+  /** The address when the recipient is not a member (an invitee); null for the owner's mails too. */
+  to_address: string | null;
+  payload: JSONColumnType<Record<string, unknown>>;
+  /** A random id; the Message-ID header is <message_id@PUBLIC_URL host>. */
+  message_id: Generated<string>;
+  dedupe_key: string | null;
+  group_key: string | null;
+  state: EmailState;
+  attempts: Generated<number>;
+  /** When the mail was meant to go (an instant mail waits an hour after the last of its group). */
+  scheduled_at: Millis;
+  next_attempt_at: Millis;
+  /** A claimed row belongs to its worker until then; afterwards another may take it. */
+  lease_until: Millis | null;
+  last_error: string | null;
+  /** What was sent, kept once rendered (the admin view, the development mailbox). */
+  recipient: string | null;
+  subject: string | null;
+  html: string | null;
+  text: string | null;
+  created_at: Millis;
+  sent_at: Millis | null;
+}
+
+export interface EmailPreferencesTable {
+  email: string;
+  list_updates: Generated<'instant' | 'daily' | 'weekly' | 'off'>;
+  form_responses: Generated<'instant' | 'daily' | 'off'>;
+  notices: Generated<boolean>;
+  unsubscribe_token: string;
+  updated_at: Millis;
+}
+
 export interface Database {
   users: UsersTable;
   handles: HandlesTable;
@@ -182,6 +223,8 @@ export interface Database {
   sessions: SessionsTable;
   admin_audit_log: AdminAuditLogTable;
   admin_notes: AdminNotesTable;
+  email_outbox: EmailOutboxTable;
+  email_preferences: EmailPreferencesTable;
 }
 
 export type Timestamp = ColumnType<Millis, Millis, Millis>;
