@@ -55,6 +55,7 @@ export async function startBenchServer(databaseEnv: Record<string, string>): Pro
       SESSION_SECRET: randomBytes(32).toString('base64url'),
       OIDC_ISSUER: 'http://127.0.0.1:9/bench-unused',
       OIDC_CLIENT_ID: 'bench',
+      MAIL_FROM: 'Freshlist <bench@freshlist.example>',
     },
     // Logs go to /dev/null: piping them here would spend the load generator's CPU on them.
     stdio: ['ignore', 'ignore', 'pipe'],
