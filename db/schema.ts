@@ -178,13 +178,12 @@ export interface EmailOutboxTable {
   /** The address when the recipient is not a member (an invitee); null for the owner's mails too. */
   to_address: string | null;
   payload: JSONColumnType<Record<string, unknown>>;
-  /** A random id; the Message-ID header is <message_id@PUBLIC_URL host>. */
-  message_id: Generated<string>;
   dedupe_key: string | null;
-  group_key: string | null;
+  /** What an instant mail is about ('list:{handle}', 'form:{id}'): its batch is gathered per topic. */
+  topic: string | null;
   state: EmailState;
   attempts: Generated<number>;
-  /** When the mail was meant to go (an instant mail waits an hour after the last of its group). */
+  /** When the mail was meant to go (an instant mail waits an hour after the last batch on its topic). */
   scheduled_at: Millis;
   next_attempt_at: Millis;
   /** A claimed row belongs to its worker until then; afterwards another may take it. */
@@ -208,6 +207,14 @@ export interface EmailPreferencesTable {
   updated_at: Millis;
 }
 
+/** When a topic's (a handle's, a form's) current or last batch of instant mails goes. */
+export interface EmailTopicSlotsTable {
+  topic: string;
+  slot_at: Millis;
+  /** Whether the last post on the topic opened a new batch (false: it joined the waiting one). */
+  opened: boolean;
+}
+
 export interface Database {
   users: UsersTable;
   handles: HandlesTable;
@@ -225,6 +232,7 @@ export interface Database {
   admin_notes: AdminNotesTable;
   email_outbox: EmailOutboxTable;
   email_preferences: EmailPreferencesTable;
+  email_topic_slots: EmailTopicSlotsTable;
 }
 
 export type Timestamp = ColumnType<Millis, Millis, Millis>;

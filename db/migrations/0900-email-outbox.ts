@@ -11,16 +11,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('email_outbox')
     .addColumn('id', 'bigint', (c) => c.primaryKey().generatedAlwaysAsIdentity())
     .addColumn('kind', 'text', (c) => c.notNull())
-    // A member's mail goes to their address at delivery time; gone with them when they are deleted.
-    .addColumn('user_id', 'uuid', (c) => c.references('users.id').onDelete('cascade'))
+    // A member's mail goes to their address at delivery time. No foreign key: a post to 50,000
+    // followers would check 50,000 keys; a deleted member's mail is cancelled at delivery instead.
+    .addColumn('user_id', 'uuid')
     .addColumn('to_address', 'text')
     .addColumn('payload', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
-    // The Message-ID's left part, fixed when the row is written: a mail sent twice is the same mail.
-    .addColumn('message_id', 'text', (c) => c.notNull().unique().defaultTo(sql`gen_random_uuid()::text`))
     // One mail per key ever (a digest per person per period).
-    .addColumn('dedupe_key', 'text', (c) => c.unique())
-    // Mails of one group (a follower and a handle) wait for each other: one pending at a time.
-    .addColumn('group_key', 'text')
+    .addColumn('dedupe_key', 'text')
+    // What an instant mail is about ('list:{handle}', 'form:{id}').
+    .addColumn('topic', 'text')
     .addColumn('state', 'text', (c) =>
       c.notNull().check(sql`state in ('queued', 'sending', 'sent', 'held', 'failed', 'cancelled')`),
     )
@@ -38,12 +37,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // The worker's claim: due queued rows and expired leases, oldest first.
   await sql`create index email_outbox_due_idx on email_outbox (next_attempt_at) where state in ('queued', 'sending')`.execute(db);
-  await sql`create unique index email_outbox_pending_group_idx on email_outbox (group_key) where state = 'queued'`.execute(db);
-  await sql`create index email_outbox_group_time_idx on email_outbox (group_key, scheduled_at) where group_key is not null`.execute(
-    db,
-  );
-  await sql`create index email_outbox_state_time_idx on email_outbox (state, created_at desc)`.execute(db);
-  await sql`create index email_outbox_user_idx on email_outbox (user_id)`.execute(db);
+  // Few indexes: a post to 50,000 followers writes 50,000 rows, each entering every index that covers it.
+  await sql`create unique index email_outbox_dedupe_idx on email_outbox (dedupe_key) where dedupe_key is not null`.execute(db);
+  await sql`create index email_outbox_failed_idx on email_outbox (created_at desc) where state = 'failed'`.execute(db);
+
+  // The slot of each topic's instant mails: at most one batch an hour a handle (or form).
+  await db.schema
+    .createTable('email_topic_slots')
+    .addColumn('topic', 'text', (c) => c.primaryKey())
+    .addColumn('slot_at', 'bigint', (c) => c.notNull())
+    // Whether the last post opened a new batch (false: it joined the waiting one).
+    .addColumn('opened', 'boolean', (c) => c.notNull())
+    .execute();
 
   await db.schema
     .createTable('email_preferences')
@@ -62,6 +67,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('email_topic_slots').ifExists().execute();
   await db.schema.dropTable('email_preferences').ifExists().execute();
   await db.schema.dropTable('email_outbox').ifExists().execute();
 }

@@ -20,8 +20,8 @@ export interface ClaimedMail {
   userId: string | null;
   toAddress: string | null;
   payload: Record<string, unknown>;
-  messageId: string;
-  groupKey: string | null;
+  createdAt: number;
+  topic: string | null;
   attempts: number;
 }
 
@@ -33,13 +33,28 @@ export interface Rendered {
 }
 
 /**
- * When the next mail of a group may go: now, or an hour after the last one of the group was
- * scheduled or sent (so a handle's followers hear at most once an hour).
+ * The slot a topic's (a handle's, a form's) instant mails go in, taken under the topic row's lock
+ * so concurrent posts agree. While a batch waits for its slot (slot_at >= now) a new post joins it:
+ * the batch's mails list every post since their first when they are rendered, so nothing is
+ * written (`opened` false). Otherwise a new batch opens now, or an hour after the last batch.
  */
-const throttled = (groupKey: ReturnType<typeof sql>, now: number) => sql<number>`(
-  select greatest(${now}::bigint, coalesce(max(greatest(o.scheduled_at, coalesce(o.sent_at, 0))) + ${HOUR}::bigint, 0))
-  from email_outbox o where o.group_key = ${groupKey} and o.state <> 'cancelled'
-)`;
+async function takeSlot(db: DB, topic: string, now: number): Promise<{ slot: number; opened: boolean }> {
+  const row = await db
+    .insertInto('email_topic_slots')
+    .values({ topic, slot_at: now, opened: true })
+    .onConflict((oc) =>
+      oc.column('topic').doUpdateSet({
+        slot_at: sql<number>`case
+          when email_topic_slots.slot_at >= ${now}::bigint then email_topic_slots.slot_at
+          when email_topic_slots.slot_at + ${HOUR}::bigint <= ${now}::bigint then ${now}::bigint
+          else email_topic_slots.slot_at + ${HOUR}::bigint end`,
+        opened: sql<boolean>`email_topic_slots.slot_at < ${now}::bigint`,
+      }),
+    )
+    .returning(['slot_at', 'opened'])
+    .executeTakeFirstOrThrow();
+  return { slot: Number(row.slot_at), opened: row.opened };
+}
 
 /**
  * All SQL of email: the outbox, preferences, and the reads that pick and fill mails. Picking the
@@ -62,25 +77,30 @@ export function emailRepository(db: DB) {
           next_attempt_at: mail.now,
           created_at: mail.now,
         })
-        .onConflict((oc) => oc.column('dedupe_key').doNothing())
+        .onConflict((oc) => oc.column('dedupe_key').where('dedupe_key', 'is not', null).doNothing())
         .execute();
     },
 
-    /** One mail per follower who wants list updates instantly, gathered into their pending one for this handle. */
+    /**
+     * One mail per follower who wants list updates instantly, unless the handle's batch is still
+     * waiting (then this post joins it). No per-row conflict check: a 50,000-row insert enters only
+     * the primary key and the due index (docs/decisions/0090).
+     */
     async queueListUpdates(args: { handle: string; holderId: string; since: number; now: number }): Promise<number> {
       const { handle, holderId, since, now } = args;
-      const key = sql`'list:' || f.follower_id::text || ':' || ${handle}::text`;
+      const topic = `list:${handle}`;
+      const { slot, opened } = await takeSlot(db, topic, now);
+      if (!opened) return 0;
       const result = await sql`
-        insert into email_outbox (kind, user_id, payload, group_key, state, scheduled_at, next_attempt_at, created_at)
-        select 'list-update', f.follower_id, jsonb_build_object('handle', ${handle}::text, 'since', ${since}::bigint),
-               ${key}, 'queued', t.at, t.at, ${now}::bigint
+        insert into email_outbox (kind, user_id, topic, payload, state, scheduled_at, next_attempt_at, created_at)
+        select 'list-update', f.follower_id, ${topic}::text, ${JSON.stringify({ handle, since })}::jsonb,
+               'queued', ${slot}::bigint, ${slot}::bigint, ${now}::bigint
         from follows f
         join users u on u.id = f.follower_id
-        left join email_preferences p on p.email = u.email
-        cross join lateral (select ${throttled(key, now)} as at) t
+        -- Instant is never the default (daily is): only people who chose it have a row saying so.
+        join email_preferences p on p.email = u.email and p.list_updates = 'instant'
         where f.handle = ${handle} and f.followed_user_id = ${holderId} and f.follower_id <> ${holderId}
-          and coalesce(p.list_updates, 'daily') = 'instant'
-        on conflict (group_key) where state = 'queued' do nothing
+
       `.execute(db);
       return Number(result.numAffectedRows ?? 0);
     },
@@ -88,17 +108,18 @@ export function emailRepository(db: DB) {
     /** The form's owner, when they want responses instantly: one pending mail a form, at most one an hour. */
     async queueFormResponse(args: { formId: string; since: number; now: number }): Promise<void> {
       const { formId, since, now } = args;
-      const key = sql`'form:' || c.id`;
+      const topic = `form:${formId}`;
+      const { slot, opened } = await takeSlot(db, topic, now);
+      if (!opened) return;
       await sql`
-        insert into email_outbox (kind, user_id, payload, group_key, state, scheduled_at, next_attempt_at, created_at)
-        select 'form-response', c.owner_id, jsonb_build_object('formId', c.id, 'since', ${since}::bigint),
-               ${key}, 'queued', t.at, t.at, ${now}::bigint
+        insert into email_outbox (kind, user_id, topic, payload, state, scheduled_at, next_attempt_at, created_at)
+        select 'form-response', c.owner_id, ${topic}::text, ${JSON.stringify({ formId, since })}::jsonb,
+               'queued', ${slot}::bigint, ${slot}::bigint, ${now}::bigint
         from chat_forms c
         join users u on u.id = c.owner_id
         left join email_preferences p on p.email = u.email
-        cross join lateral (select ${throttled(key, now)} as at) t
         where c.id = ${formId} and coalesce(p.form_responses, 'instant') = 'instant'
-        on conflict (group_key) where state = 'queued' do nothing
+
       `.execute(db);
     },
 
@@ -121,7 +142,7 @@ export function emailRepository(db: DB) {
         join users u on u.id = r.follower_id
         left join email_preferences p on p.email = u.email
         where coalesce(p.list_updates, 'daily') = ${period}
-        on conflict (dedupe_key) do nothing
+        on conflict (dedupe_key) where dedupe_key is not null do nothing
       `.execute(db);
       return Number(result.numAffectedRows ?? 0);
     },
@@ -142,7 +163,7 @@ export function emailRepository(db: DB) {
         join users u on u.id = r.owner_id
         left join email_preferences p on p.email = u.email
         where coalesce(p.form_responses, 'instant') = 'daily'
-        on conflict (dedupe_key) do nothing
+        on conflict (dedupe_key) where dedupe_key is not null do nothing
       `.execute(db);
       return Number(result.numAffectedRows ?? 0);
     },
@@ -162,10 +183,21 @@ export function emailRepository(db: DB) {
           limit ${limit}
           for update skip locked
         )
-        returning id, kind, user_id as "userId", to_address as "toAddress", payload, message_id as "messageId",
-                  group_key as "groupKey", attempts
+        returning id, kind, user_id as "userId", to_address as "toAddress", payload, created_at as "createdAt",
+                  topic, attempts
       `.execute(db);
       return result.rows.map((r) => ({ ...r, id: Number(r.id) }));
+    },
+
+    /** Forgets finished mail (and topic slots) older than `before`: the outbox is a queue and a short record, not an archive. */
+    async prune(before: number): Promise<number> {
+      const result = await db
+        .deleteFrom('email_outbox')
+        .where('state', 'in', ['sent', 'held', 'failed', 'cancelled'])
+        .where('created_at', '<', before)
+        .executeTakeFirst();
+      await db.deleteFrom('email_topic_slots').where('slot_at', '<', before).execute();
+      return Number(result.numDeletedRows);
     },
 
     /** A worker died holding a mail on its last attempt: it is failed, not tried again. */
@@ -183,7 +215,7 @@ export function emailRepository(db: DB) {
     async finish(
       claim: { id: number; attempts: number },
       outcome:
-        | { state: 'sent' | 'held'; rendered: Rendered; until: number; now: number }
+        | { state: 'sent' | 'held'; rendered: Rendered; now: number }
         | { state: 'cancelled'; reason: string; rendered?: Rendered | undefined }
         | { state: 'failed'; error: string; rendered?: Rendered | undefined }
         | { state: 'queued'; error: string; retryAt: number; rendered?: Rendered | undefined },
@@ -195,13 +227,7 @@ export function emailRepository(db: DB) {
         ...(rendered
           ? { recipient: rendered.recipient, subject: rendered.subject, html: rendered.html, text: rendered.text }
           : {}),
-        ...(outcome.state === 'sent' || outcome.state === 'held'
-          ? {
-              sent_at: outcome.now,
-              last_error: null,
-              payload: sql`payload || jsonb_build_object('until', ${outcome.until}::bigint)`,
-            }
-          : {}),
+        ...(outcome.state === 'sent' || outcome.state === 'held' ? { sent_at: outcome.now, last_error: null } : {}),
         ...(outcome.state === 'cancelled' ? { last_error: outcome.reason } : {}),
         ...(outcome.state === 'failed' ? { last_error: outcome.error } : {}),
         ...(outcome.state === 'queued' ? { last_error: outcome.error, next_attempt_at: outcome.retryAt } : {}),
@@ -215,28 +241,6 @@ export function emailRepository(db: DB) {
         .returning('id')
         .executeTakeFirst();
       return row !== undefined;
-    },
-
-    /** Is another mail of the group waiting? Then a failed one is folded into it rather than queued beside it. */
-    async groupHasPending(groupKey: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('email_outbox')
-        .select('id')
-        .where('group_key', '=', groupKey)
-        .where('state', '=', 'queued')
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
-    /** The end of the window the group's last delivered mail covered. */
-    async lastCovered(groupKey: string): Promise<number | null> {
-      const row = await db
-        .selectFrom('email_outbox')
-        .select(sql<string | null>`max((payload->>'until')::bigint)`.as('until'))
-        .where('group_key', '=', groupKey)
-        .where('state', 'in', ['sent', 'held'])
-        .executeTakeFirst();
-      return row?.until == null ? null : Number(row.until);
     },
 
     async userAddress(userId: string): Promise<{ email: string; displayName: string } | undefined> {
@@ -415,7 +419,6 @@ export function emailRepository(db: DB) {
           'subject',
           'html',
           'text',
-          'message_id as messageId',
           'created_at as createdAt',
           'sent_at as sentAt',
           'last_error as lastError',

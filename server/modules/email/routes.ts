@@ -17,7 +17,7 @@ import { requireAdmin, requireUser } from '../../plugins/session';
 import { mailboxItemPage, mailboxListPage, unsubscribePage } from './pages';
 import { emailService } from './service';
 import { mailboxTransport, smtpTransport } from './transport';
-import { createMailer, type Mailer } from './worker';
+import { createMailer, type Mailer, messageIdOf } from './worker';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -181,7 +181,10 @@ export const emailModule = fp<{ config: Config }>(
         async (request, reply) => {
           const mail = await service.mailboxItem(request.params.id);
           if (!mail) throw notFound(EMAIL_MESSAGES.notFound);
-          return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(mailboxItemPage(mail));
+          return reply
+            .type('text/html; charset=utf-8')
+            .header('cache-control', 'no-store')
+            .send(mailboxItemPage({ ...mail, messageId: messageIdOf(mail, config.siteHost) }));
         },
       );
     });

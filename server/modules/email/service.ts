@@ -84,7 +84,7 @@ const CATEGORY_OF: Record<string, UnsubscribeCategory | null> = {
 };
 
 export type RenderOutcome =
-  | { rendered: templates.RenderedMail & { to: { name: string; address: string } }; unsubscribeUrl: string | null; until: number }
+  | { rendered: templates.RenderedMail & { to: { name: string; address: string } }; unsubscribeUrl: string | null }
   | { cancel: string };
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -133,7 +133,8 @@ export function emailService(db: DB, settings: { publicUrl: string; ownerEmail: 
         return templates.handleRemovedMail(ctx, { handle: str(p.handle) });
       case 'list-update': {
         const handle = str(p.handle);
-        const after = (mail.groupKey ? await repo.lastCovered(mail.groupKey) : null) ?? num(p.since) - 1;
+        // From the first post the mail was queued for: later ones were gathered into it.
+        const after = num(p.since) - 1;
         const found = await repo.handlePosts(handle, after, now, MAX_POSTS_A_MAIL);
         if (!found || found.posts.length === 0) return 'Nothing new to tell.';
         return templates.listUpdateMail(ctx, { handle, displayName: found.displayName, posts: found.posts });
@@ -153,7 +154,7 @@ export function emailService(db: DB, settings: { publicUrl: string; ownerEmail: 
         });
       }
       case 'form-response': {
-        const after = (mail.groupKey ? await repo.lastCovered(mail.groupKey) : null) ?? num(p.since) - 1;
+        const after = num(p.since) - 1;
         const forms = await repo.formResponses({ ownerId: mail.userId ?? '', formId: str(p.formId), after, upTo: now });
         if (forms.length === 0) return 'Nothing new to tell.';
         return templates.formResponsesMail(ctx, { daily: false, forms });
@@ -194,7 +195,7 @@ export function emailService(db: DB, settings: { publicUrl: string; ownerEmail: 
       }
       const rendered = await body(mail, { publicUrl: settings.publicUrl, unsubscribeUrl: unsubscribe ?? undefined }, now);
       if (typeof rendered === 'string') return { cancel: rendered };
-      return { rendered: { ...rendered, to }, unsubscribeUrl: unsubscribe, until: now };
+      return { rendered: { ...rendered, to }, unsubscribeUrl: unsubscribe };
     },
 
     async preferencesOf(user: SessionUser): Promise<EmailPreferences> {

@@ -12,7 +12,10 @@ import {
 } from './templates';
 
 const ctx = { publicUrl: 'https://freshlist.example' };
-const withUnsubscribe = { ...ctx, unsubscribeUrl: 'https://freshlist.example/api/email/unsubscribe?token=t&category=list-updates' };
+const withUnsubscribe = {
+  ...ctx,
+  unsubscribeUrl: 'https://freshlist.example/api/email/unsubscribe?token=t&category=list-updates',
+};
 const evil = 'Eve <script>alert(1)</script> & "Co"\r\nBcc: victim@example.com';
 const post = (id: number, description: string) => ({ id, url: `https://drive.google.com/${id}`, description, createdAt: 0 });
 

@@ -15,6 +15,16 @@ const BACKOFF_MS = [MINUTE, 5 * MINUTE, 30 * MINUTE, 2 * HOUR];
 /** A claimed mail is this worker's for this long; after that another worker may take it (a crash). */
 export const LEASE_MS = 5 * MINUTE;
 const BATCH = 20;
+/** Finished mail stays this long in the outbox (the admin view, the development mailbox), then goes. */
+export const KEEP_MS = 30 * DAY;
+
+/**
+ * The Message-ID of an outbox row: the same for every attempt, so a mail sent again after a crash
+ * is recognisably the same mail. Row id and write time together stay unique even across a restored
+ * or rebuilt database.
+ */
+export const messageIdOf = (mail: { id: number; createdAt: number }, host: string) =>
+  `<${mail.id}.${mail.createdAt.toString(36)}@${host}>`;
 
 export interface MailerOptions {
   db: DB;
@@ -77,19 +87,15 @@ export function createMailer(options: MailerOptions) {
         subject,
         text,
         html,
-        messageId: `<${mail.messageId}@${options.siteHost}>`,
+        messageId: messageIdOf(mail, options.siteHost),
         unsubscribeUrl: rendered.unsubscribeUrl,
       });
     } catch (error) {
       const message = (error as Error).message ?? String(error);
       const last = error instanceof PermanentMailError || mail.attempts >= MAX_ATTEMPTS;
-      const folded = !last && mail.groupKey ? await repo.groupHasPending(mail.groupKey) : false;
       if (last) {
         options.log.warn({ mailId: mail.id, err: error }, 'email: delivery failed for good');
         await repo.finish(mail, { state: 'failed', error: message, rendered: record });
-      } else if (folded) {
-        // A newer mail of the same group waits: it covers this one's posts too.
-        await repo.finish(mail, { state: 'cancelled', reason: `Folded into a newer mail after: ${message}`, rendered: record });
       } else {
         const wait = BACKOFF_MS[mail.attempts - 1] ?? BACKOFF_MS.at(-1) ?? HOUR;
         await repo.finish(mail, { state: 'queued', error: message, retryAt: now() + wait, rendered: record });
@@ -97,7 +103,7 @@ export function createMailer(options: MailerOptions) {
       return 'retry';
     }
     const state = options.transport.outcome;
-    const recorded = await repo.finish(mail, { state, rendered: record, until: rendered.until, now: now() });
+    const recorded = await repo.finish(mail, { state, rendered: record, now: now() });
     if (recorded && mail.kind === 'invite') {
       await invitesService(options.db).markMailed(String(mail.payload.handle ?? ''));
     }
@@ -130,6 +136,7 @@ export function createMailer(options: MailerOptions) {
         (await repo.queueListDigests({ period: 'daily', ...periods.daily, now: at })) +
         (await repo.queueListDigests({ period: 'weekly', ...periods.weekly, now: at })) +
         (await repo.queueFormDigests({ ...periods.daily, now: at }));
+      await repo.prune(at - KEEP_MS);
       lastScheduled = key;
       return queued;
     },
