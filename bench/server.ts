@@ -35,6 +35,7 @@ export async function startBenchServer(databaseEnv: Record<string, string>): Pro
       SESSION_SECRET: randomBytes(32).toString('base64url'),
       OIDC_ISSUER: 'http://127.0.0.1:9/bench-unused',
       OIDC_CLIENT_ID: 'bench',
+      MAIL_FROM: 'Freshlist <bench@freshlist.example>',
     },
     // As `npm start` runs it (package.json): the young generation capped at 4 MB a semi-space (ADR 0063).
     nodeArgs: ['--max-semi-space-size=4'],

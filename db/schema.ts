@@ -172,6 +172,54 @@ export interface SessionsTable {
   expires_at: Millis;
 }
 
+export type EmailState = 'queued' | 'sending' | 'sent' | 'held' | 'failed' | 'cancelled';
+
+/** One mail: written with its cause, rendered and delivered by the worker (docs/decisions/0090). */
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  kind: string;
+  /** The member it is for: delivered to their address as it is at delivery time. */
+  user_id: string | null;
+  /** The address when the recipient is not a member (an invitee); null for the owner's mails too. */
+  to_address: string | null;
+  payload: JSONColumnType<Record<string, unknown>>;
+  dedupe_key: string | null;
+  /** What an instant mail is about ('list:{handle}', 'form:{id}'): its batch is gathered per topic. */
+  topic: string | null;
+  state: EmailState;
+  attempts: Generated<number>;
+  /** When the mail was meant to go (an instant mail waits an hour after the last batch on its topic). */
+  scheduled_at: Millis;
+  next_attempt_at: Millis;
+  /** A claimed row belongs to its worker until then; afterwards another may take it. */
+  lease_until: Millis | null;
+  last_error: string | null;
+  /** What was sent, kept once rendered (the admin view, the development mailbox). */
+  recipient: string | null;
+  subject: string | null;
+  html: string | null;
+  text: string | null;
+  created_at: Millis;
+  sent_at: Millis | null;
+}
+
+export interface EmailPreferencesTable {
+  email: string;
+  list_updates: Generated<'instant' | 'daily' | 'weekly' | 'off'>;
+  form_responses: Generated<'instant' | 'daily' | 'off'>;
+  notices: Generated<boolean>;
+  unsubscribe_token: string;
+  updated_at: Millis;
+}
+
+/** When a topic's (a handle's, a form's) current or last batch of instant mails goes. */
+export interface EmailTopicSlotsTable {
+  topic: string;
+  slot_at: Millis;
+  /** Whether the last post on the topic opened a new batch (false: it joined the waiting one). */
+  opened: boolean;
+}
+
 export interface Database {
   users: UsersTable;
   handles: HandlesTable;
@@ -187,6 +235,9 @@ export interface Database {
   sessions: SessionsTable;
   admin_audit_log: AdminAuditLogTable;
   admin_notes: AdminNotesTable;
+  email_outbox: EmailOutboxTable;
+  email_preferences: EmailPreferencesTable;
+  email_topic_slots: EmailTopicSlotsTable;
 }
 
 export type Timestamp = ColumnType<Millis, Millis, Millis>;

@@ -79,6 +79,9 @@ const providerList = z
     return providers;
   });
 
+/** MAIL_FROM: `hello@freshlist.example` or `Freshlist <hello@freshlist.example>`; no control characters. */
+const MAIL_FROM_PATTERN = /^(?:([^\p{Cc}<>"]+?)\s*<([^\s<>@]+@[^\s<>@]+)>|([^\s<>@]+@[^\s<>@]+))$/u;
+
 const envSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
@@ -118,6 +121,26 @@ const envSchema = z.object({
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
   LINK_PROVIDERS: providerList,
   LINK_BLOCKED_HOSTS: hostList,
+  SMTP_URL: optionalString.pipe(
+    z
+      .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example:587' })
+      .optional(),
+  ),
+  MAIL_FROM: optionalString.pipe(
+    z.string().regex(MAIL_FROM_PATTERN, 'must be an address such as Freshlist <hello@freshlist.example>').optional(),
+  ),
+  EMAIL_POLL_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must be 0 (no worker) or more')
+    .max(3_600_000, 'must be at most 3600000')
+    .optional(),
+  EMAIL_DIGEST_HOUR: z.coerce
+    .number({ error: 'must be an hour from 0 to 23 (UTC)' })
+    .int('must be an hour from 0 to 23 (UTC)')
+    .min(0, 'must be an hour from 0 to 23 (UTC)')
+    .max(23, 'must be an hour from 0 to 23 (UTC)')
+    .default(7),
   GTM_ID: optionalString.pipe(
     z
       .string()
@@ -132,6 +155,16 @@ export interface OidcSettings {
   clientSecret: string | undefined;
   /** Sign in only when the provider says the email is verified (false for providers that never say). */
   requireVerifiedEmail: boolean;
+}
+
+export interface MailSettings {
+  /** Null: no SMTP server; outside production mails go to the development mailbox (/dev/mailbox). */
+  smtpUrl: string | null;
+  from: { name: string; address: string };
+  /** How often each process's worker looks for due mail; 0: no worker runs (tests drive it by hand). */
+  pollMs: number;
+  /** Digests go out after this hour (UTC) for the day or week that ended at midnight UTC. */
+  digestHourUtc: number;
 }
 
 export interface Config {
@@ -158,9 +191,15 @@ export interface Config {
   gtmId: string | undefined;
   /** The upload link rules' lists (LINK_PROVIDERS, LINK_BLOCKED_HOSTS), served to the browser too. */
   linkPolicy: LinkPolicy;
+  mail: MailSettings;
 }
 
 export class ConfigError extends Error {}
+
+function mailFrom(text: string): { name: string; address: string } {
+  const match = MAIL_FROM_PATTERN.exec(text);
+  return { name: match?.[1]?.trim() ?? '', address: (match?.[2] ?? match?.[3] ?? text).toLowerCase() };
+}
 
 /** Parses the environment once; a bad value throws one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -182,6 +221,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (production && !e.OIDC_ISSUER) {
     throw new ConfigError('OIDC_ISSUER: is required when NODE_ENV=production (the development sign-in is never enabled there)');
+  }
+
+  if (production && !e.MAIL_FROM) {
+    throw new ConfigError('MAIL_FROM: is required when NODE_ENV=production (e.g. Freshlist <hello@freshlist.example>)');
   }
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -214,5 +257,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     gtmId: e.GTM_ID,
     linkPolicy: { siteHost, providers: e.LINK_PROVIDERS, blocked: e.LINK_BLOCKED_HOSTS },
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: mailFrom(e.MAIL_FROM ?? `Freshlist <noreply@${siteHost}>`),
+      // Tests deliver by hand (app.mailer.deliverDue()); a server polls every 5 seconds.
+      pollMs: e.EMAIL_POLL_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
+      digestHourUtc: e.EMAIL_DIGEST_HOUR,
+    },
   };
 }

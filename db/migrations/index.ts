@@ -8,6 +8,7 @@ import * as m0501 from './0501-admin-notes';
 import * as m0600 from './0600-posts-time-index';
 import * as m0700 from './0700-posts-idempotency-key';
 import * as m0800 from './0800-notify-changes';
+import * as m0900 from './0900-email-outbox';
 import * as m0910 from './0910-users-handle-removed-notice';
 
 /**
@@ -24,5 +25,6 @@ export const migrations: Record<string, Migration> = {
   '0600-posts-time-index': m0600,
   '0700-posts-idempotency-key': m0700,
   '0800-notify-changes': m0800,
+  '0900-email-outbox': m0900,
   '0910-users-handle-removed-notice': m0910,
 };

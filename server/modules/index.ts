@@ -5,6 +5,7 @@ import { adminRoutes } from './admin/routes';
 import { analyticsRoutes } from './analytics/routes';
 import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
+import { emailModule } from './email/routes';
 import { feedRoutes } from './feed/routes';
 import { followsRoutes } from './follows/routes';
 import { formsRoutes } from './forms/routes';
@@ -35,4 +36,5 @@ export async function registerModules(app: FastifyInstance, config: Config): Pro
   await app.register(analyticsRoutes, { config });
   await app.register(followsRoutes);
   await app.register(postsRoutes, { config });
+  await app.register(emailModule, { config });
 }

@@ -18,6 +18,7 @@
  */
 import { adminRows } from './matrix/admin-rows';
 import { authRows } from './matrix/auth-rows';
+import { emailRows } from './matrix/email-rows';
 import { formsRows } from './matrix/forms-rows';
 import { handlesRows } from './matrix/handles-rows';
 import { postsRows } from './matrix/posts-rows';
@@ -27,7 +28,7 @@ import type { ApiRow, RouteGroup } from './matrix/roles';
 export { type PageRow, pages } from './matrix/pages';
 export { type ApiRow, PAGE_SEED, ROLES, type Role } from './matrix/roles';
 
-export const apiRoutes: ApiRow[] = [...authRows, ...handlesRows, ...postsRows, ...formsRows, ...adminRows];
+export const apiRoutes: ApiRow[] = [...authRows, ...handlesRows, ...postsRows, ...formsRows, ...adminRows, ...emailRows];
 
 /** Routes covered as a group. */
 export const routeGroups: RouteGroup[] = [

@@ -364,6 +364,7 @@ describe('in production', () => {
     NODE_ENV: 'production',
     PUBLIC_URL: 'https://freshlist.example',
     SESSION_SECRET: 'x'.repeat(40),
+    MAIL_FROM: 'Freshlist <hello@freshlist.example>',
     LOG_LEVEL: 'silent',
   };
 

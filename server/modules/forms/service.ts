@@ -19,6 +19,7 @@ import {
 } from '../../../core/chat-form';
 import { badRequest, forbidden, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
+import { mailFormResponse } from '../email/service';
 import { responsesCsvStream } from './csv';
 import { type FormRow, formsRepository } from './repository';
 
@@ -97,7 +98,11 @@ export function formsService(db: DB) {
       const form = await findForm(formId);
       const checked = checkSubmission(questionsOf(form), input.answers);
       if ('problem' in checked) throw badRequest(checked.problem);
-      const { row, created } = await repo.insertSubmission(form.id, checked.answers, input.idempotencyKey, Date.now());
+      const { row, created } = await db.transaction().execute(async (trx) => {
+        const result = await formsRepository(trx).insertSubmission(form.id, checked.answers, input.idempotencyKey, Date.now());
+        if (result.created) await mailFormResponse(trx, { formId: form.id, submittedAt: result.row.submittedAt });
+        return result;
+      });
       return { result: { id: row.id, submittedAt: row.submittedAt }, created };
     },
 

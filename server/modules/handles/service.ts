@@ -11,6 +11,7 @@ import { conflict, isUniqueViolation, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
 import { recordAdminAction } from '../audit/service';
 import { endSessionsOf } from '../auth/service';
+import { mailHandleDecision, mailHandleRemoved, mailHandleRequested } from '../email/service';
 import { handlesRepository } from './repository';
 
 type Actor = Pick<SessionUser, 'id' | 'email'>;
@@ -84,7 +85,11 @@ export function handlesService(db: DB) {
       // Early feedback only: the request does not hold the handle; approval decides.
       if (await repo.isHeld(input.handle)) throw conflict(HANDLE_MESSAGES.taken);
       const now = Date.now();
-      const inserted = await repo.insertRequest({ userId: user.id, email: user.email, ...input, now });
+      const inserted = await db.transaction().execute(async (trx) => {
+        const added = await handlesRepository(trx).insertRequest({ userId: user.id, email: user.email, ...input, now });
+        if (added) await mailHandleRequested(trx, { ...input, email: user.email }, now);
+        return added;
+      });
       if (!inserted) throw conflict(HANDLE_REQUEST_MESSAGES.alreadyRequested);
       return { ...input, createdAt: now };
     },
@@ -112,6 +117,7 @@ export function handlesService(db: DB) {
               target: `@${handle}`,
               details: { userId, email: request.email, requested: request.handle },
             });
+            await mailHandleDecision(trx, { approved: true, userId, handle, displayName: request.display_name });
             return { handle };
           }),
         { handleTaken: HANDLE_MESSAGES.taken, userHasHandle: HANDLE_REQUEST_MESSAGES.userAlreadyHasHandle },
@@ -132,6 +138,7 @@ export function handlesService(db: DB) {
           target: `@${request.handle}`,
           details: { userId, email: request.email },
         });
+        await mailHandleDecision(trx, { approved: false, userId, handle: request.handle, displayName: request.display_name });
       });
     },
 
@@ -147,6 +154,7 @@ export function handlesService(db: DB) {
         await tx.markRevoked(userId);
         await endSessionsOf(trx, userId);
         await recordAdminAction(trx, { actor: owner, action: 'handle.delete', target: `@${handle}`, details: { userId } });
+        await mailHandleRemoved(trx, { userId, handle });
       });
     },
 

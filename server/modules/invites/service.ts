@@ -14,6 +14,7 @@ import {
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
 import { recordAdminAction } from '../audit/service';
+import { mailInvite } from '../email/service';
 import { handlesService, translateHandleConflicts } from '../handles/service';
 import { invitesRepository, type NewInvite } from './repository';
 
@@ -91,6 +92,7 @@ export function invitesService(db: DB) {
           target: `@${input.handle}`,
           details: { email: input.email },
         });
+        await mailInvite(trx, { handle: input.handle, email: input.email, displayName: input.displayName, fromRequest: false });
       });
       return { handle: input.handle };
     },
@@ -115,6 +117,9 @@ export function invitesService(db: DB) {
         await recordAdminAction(trx, { actor: admin, action: 'invite.sent', target: `@${handle}`, details: { sent } });
       });
     },
+
+    /** The invite mail was delivered (the outbox worker says so). */
+    markMailed: (handle: string) => repo.setSent(handle, true),
 
     async remove(admin: Actor, handle: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
@@ -168,6 +173,7 @@ export function invitesService(db: DB) {
           target: `@${handle}`,
           details: { userId, email: request.email },
         });
+        await mailInvite(trx, { handle, email: request.email, displayName: request.name, fromRequest: true });
         return { handle };
       });
     },

@@ -6,6 +6,7 @@ import type { OwnPostPage, PostPage, Profile } from '../../../core/post';
 import { POST_MESSAGES } from '../../../core/post-text';
 import { notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
+import { mailNewPost } from '../email/service';
 import { followsService } from '../follows/service';
 import { handlesService } from '../handles/service';
 import { postsRepository } from './repository';
@@ -38,13 +39,18 @@ export function postsService(db: DB, policy: LinkPolicy) {
       author: { id: string; handle: string },
       input: { url: string; description: string; idempotencyKey?: string | undefined },
     ) {
-      return repo.insert({
-        userId: author.id,
-        handle: author.handle,
-        url: input.url,
-        description: input.description,
-        now: Date.now(),
-        idempotencyKey: input.idempotencyKey ?? null,
+      return db.transaction().execute(async (trx) => {
+        const result = await postsRepository(trx).insert({
+          userId: author.id,
+          handle: author.handle,
+          url: input.url,
+          description: input.description,
+          now: Date.now(),
+          idempotencyKey: input.idempotencyKey ?? null,
+        });
+        if (result.created)
+          await mailNewPost(trx, { handle: author.handle, holderId: author.id, createdAt: result.post.createdAt });
+        return result;
       });
     },
 

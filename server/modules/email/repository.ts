@@ -1,0 +1,431 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { EmailState } from '../../../db/schema';
+import type { DB } from '../../plugins/db';
+
+const HOUR = 60 * 60 * 1000;
+
+export interface NewMail {
+  kind: string;
+  userId?: string | null;
+  toAddress?: string | null;
+  payload: Record<string, unknown>;
+  dedupeKey?: string | null;
+  now: number;
+}
+
+export interface ClaimedMail {
+  id: number;
+  kind: string;
+  userId: string | null;
+  toAddress: string | null;
+  payload: Record<string, unknown>;
+  createdAt: number;
+  topic: string | null;
+  attempts: number;
+}
+
+export interface Rendered {
+  recipient: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/**
+ * The slot a topic's (a handle's, a form's) instant mails go in, taken under the topic row's lock
+ * so concurrent posts agree. While a batch waits for its slot (slot_at >= now) a new post joins it:
+ * the batch's mails list every post since their first when they are rendered, so nothing is
+ * written (`opened` false). Otherwise a new batch opens now, or an hour after the last batch.
+ */
+async function takeSlot(db: DB, topic: string, now: number): Promise<{ slot: number; opened: boolean }> {
+  const row = await db
+    .insertInto('email_topic_slots')
+    .values({ topic, slot_at: now, opened: true })
+    .onConflict((oc) =>
+      oc.column('topic').doUpdateSet({
+        slot_at: sql<number>`case
+          when email_topic_slots.slot_at >= ${now}::bigint then email_topic_slots.slot_at
+          when email_topic_slots.slot_at + ${HOUR}::bigint <= ${now}::bigint then ${now}::bigint
+          else email_topic_slots.slot_at + ${HOUR}::bigint end`,
+        opened: sql<boolean>`email_topic_slots.slot_at < ${now}::bigint`,
+      }),
+    )
+    .returning(['slot_at', 'opened'])
+    .executeTakeFirstOrThrow();
+  return { slot: Number(row.slot_at), opened: row.opened };
+}
+
+/**
+ * All SQL of email: the outbox, preferences, and the reads that pick and fill mails. Picking the
+ * followers of a handle or the people owed a digest is one INSERT … SELECT over follows, posts and
+ * users, so queueing costs one statement however many followers there are (docs/decisions/0090).
+ */
+export function emailRepository(db: DB) {
+  return {
+    async insert(mail: NewMail): Promise<void> {
+      await db
+        .insertInto('email_outbox')
+        .values({
+          kind: mail.kind,
+          user_id: mail.userId ?? null,
+          to_address: mail.toAddress ?? null,
+          payload: JSON.stringify(mail.payload),
+          dedupe_key: mail.dedupeKey ?? null,
+          state: 'queued',
+          scheduled_at: mail.now,
+          next_attempt_at: mail.now,
+          created_at: mail.now,
+        })
+        .onConflict((oc) => oc.column('dedupe_key').where('dedupe_key', 'is not', null).doNothing())
+        .execute();
+    },
+
+    /**
+     * One mail per follower who wants list updates instantly, unless the handle's batch is still
+     * waiting (then this post joins it). No per-row conflict check: a 50,000-row insert enters only
+     * the primary key and the due index (docs/decisions/0090).
+     */
+    async queueListUpdates(args: { handle: string; holderId: string; since: number; now: number }): Promise<number> {
+      const { handle, holderId, since, now } = args;
+      const topic = `list:${handle}`;
+      const { slot, opened } = await takeSlot(db, topic, now);
+      if (!opened) return 0;
+      const result = await sql`
+        insert into email_outbox (kind, user_id, topic, payload, state, scheduled_at, next_attempt_at, created_at)
+        select 'list-update', f.follower_id, ${topic}::text, ${JSON.stringify({ handle, since })}::jsonb,
+               'queued', ${slot}::bigint, ${slot}::bigint, ${now}::bigint
+        from follows f
+        join users u on u.id = f.follower_id
+        -- Instant is never the default (daily is): only people who chose it have a row saying so.
+        join email_preferences p on p.email = u.email and p.list_updates = 'instant'
+        where f.handle = ${handle} and f.followed_user_id = ${holderId} and f.follower_id <> ${holderId}
+
+      `.execute(db);
+      return Number(result.numAffectedRows ?? 0);
+    },
+
+    /** The form's owner, when they want responses instantly: one pending mail a form, at most one an hour. */
+    async queueFormResponse(args: { formId: string; since: number; now: number }): Promise<void> {
+      const { formId, since, now } = args;
+      const topic = `form:${formId}`;
+      const { slot, opened } = await takeSlot(db, topic, now);
+      if (!opened) return;
+      await sql`
+        insert into email_outbox (kind, user_id, topic, payload, state, scheduled_at, next_attempt_at, created_at)
+        select 'form-response', c.owner_id, ${topic}::text, ${JSON.stringify({ formId, since })}::jsonb,
+               'queued', ${slot}::bigint, ${slot}::bigint, ${now}::bigint
+        from chat_forms c
+        join users u on u.id = c.owner_id
+        left join email_preferences p on p.email = u.email
+        where c.id = ${formId} and coalesce(p.form_responses, 'instant') = 'instant'
+
+      `.execute(db);
+    },
+
+    /** A digest for everyone on `period` with something new in [from, to); the dedupe key makes it once per person and period. */
+    async queueListDigests(args: { period: 'daily' | 'weekly'; from: number; to: number; now: number }): Promise<number> {
+      const { period, from, to, now } = args;
+      const result = await sql`
+        insert into email_outbox (kind, user_id, payload, dedupe_key, state, scheduled_at, next_attempt_at, created_at)
+        select 'list-digest', r.follower_id,
+               jsonb_build_object('period', ${period}::text, 'from', ${from}::bigint, 'to', ${to}::bigint),
+               'list-digest:' || ${period}::text || ':' || ${from}::text || ':' || r.follower_id::text,
+               'queued', ${now}::bigint, ${now}::bigint, ${now}::bigint
+        from (
+          select distinct f.follower_id
+          from posts po
+          join handles h on h.handle = po.handle and h.user_id = po.user_id
+          join follows f on f.handle = po.handle and f.followed_user_id = po.user_id
+          where po.created_at >= ${from}::bigint and po.created_at < ${to}::bigint and f.follower_id <> po.user_id
+        ) r
+        join users u on u.id = r.follower_id
+        left join email_preferences p on p.email = u.email
+        where coalesce(p.list_updates, 'daily') = ${period}
+        on conflict (dedupe_key) where dedupe_key is not null do nothing
+      `.execute(db);
+      return Number(result.numAffectedRows ?? 0);
+    },
+
+    /** The daily responses digest for form owners who chose it. */
+    async queueFormDigests(args: { from: number; to: number; now: number }): Promise<number> {
+      const { from, to, now } = args;
+      const result = await sql`
+        insert into email_outbox (kind, user_id, payload, dedupe_key, state, scheduled_at, next_attempt_at, created_at)
+        select 'form-digest', r.owner_id, jsonb_build_object('from', ${from}::bigint, 'to', ${to}::bigint),
+               'form-digest:' || ${from}::text || ':' || r.owner_id::text,
+               'queued', ${now}::bigint, ${now}::bigint, ${now}::bigint
+        from (
+          select distinct c.owner_id
+          from chat_form_submissions s join chat_forms c on c.id = s.form_id
+          where s.submitted_at >= ${from}::bigint and s.submitted_at < ${to}::bigint and c.owner_id is not null
+        ) r
+        join users u on u.id = r.owner_id
+        left join email_preferences p on p.email = u.email
+        where coalesce(p.form_responses, 'instant') = 'daily'
+        on conflict (dedupe_key) where dedupe_key is not null do nothing
+      `.execute(db);
+      return Number(result.numAffectedRows ?? 0);
+    },
+
+    /**
+     * Takes up to `limit` due mails for this worker: queued ones whose time has come and claimed
+     * ones whose lease ran out (their worker died). SKIP LOCKED: two workers never take the same row.
+     */
+    async claimDue(now: number, leaseMs: number, maxAttempts: number, limit: number): Promise<ClaimedMail[]> {
+      const result = await sql<ClaimedMail>`
+        update email_outbox set state = 'sending', attempts = attempts + 1, lease_until = ${now + leaseMs}::bigint
+        where id in (
+          select id from email_outbox
+          where state in ('queued', 'sending') and next_attempt_at <= ${now}::bigint
+            and (state = 'queued' or lease_until <= ${now}::bigint) and attempts < ${maxAttempts}
+          order by next_attempt_at, id
+          limit ${limit}
+          for update skip locked
+        )
+        returning id, kind, user_id as "userId", to_address as "toAddress", payload, created_at as "createdAt",
+                  topic, attempts
+      `.execute(db);
+      return result.rows.map((r) => ({ ...r, id: Number(r.id) }));
+    },
+
+    /** Forgets finished mail (and topic slots) older than `before`: the outbox is a queue and a short record, not an archive. */
+    async prune(before: number): Promise<number> {
+      const result = await db
+        .deleteFrom('email_outbox')
+        .where('state', 'in', ['sent', 'held', 'failed', 'cancelled'])
+        .where('created_at', '<', before)
+        .executeTakeFirst();
+      await db.deleteFrom('email_topic_slots').where('slot_at', '<', before).execute();
+      return Number(result.numDeletedRows);
+    },
+
+    /** A worker died holding a mail on its last attempt: it is failed, not tried again. */
+    async failAbandoned(now: number, maxAttempts: number): Promise<void> {
+      await db
+        .updateTable('email_outbox')
+        .set({ state: 'failed', lease_until: null, last_error: 'The worker stopped during the last attempt.' })
+        .where('state', '=', 'sending')
+        .where('lease_until', '<=', now)
+        .where('attempts', '>=', maxAttempts)
+        .execute();
+    },
+
+    /** Records the outcome of a claim; false when the claim was lost (the lease ran out and another worker took it). */
+    async finish(
+      claim: { id: number; attempts: number },
+      outcome:
+        | { state: 'sent' | 'held'; rendered: Rendered; now: number }
+        | { state: 'cancelled'; reason: string; rendered?: Rendered | undefined }
+        | { state: 'failed'; error: string; rendered?: Rendered | undefined }
+        | { state: 'queued'; error: string; retryAt: number; rendered?: Rendered | undefined },
+    ): Promise<boolean> {
+      const rendered = 'rendered' in outcome && outcome.rendered ? outcome.rendered : undefined;
+      const set = {
+        state: outcome.state as EmailState,
+        lease_until: null,
+        ...(rendered
+          ? { recipient: rendered.recipient, subject: rendered.subject, html: rendered.html, text: rendered.text }
+          : {}),
+        ...(outcome.state === 'sent' || outcome.state === 'held' ? { sent_at: outcome.now, last_error: null } : {}),
+        ...(outcome.state === 'cancelled' ? { last_error: outcome.reason } : {}),
+        ...(outcome.state === 'failed' ? { last_error: outcome.error } : {}),
+        ...(outcome.state === 'queued' ? { last_error: outcome.error, next_attempt_at: outcome.retryAt } : {}),
+      };
+      const row = await db
+        .updateTable('email_outbox')
+        .set(set as never)
+        .where('id', '=', claim.id)
+        .where('state', '=', 'sending')
+        .where('attempts', '=', claim.attempts)
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async userAddress(userId: string): Promise<{ email: string; displayName: string } | undefined> {
+      return db.selectFrom('users').select(['email', 'display_name as displayName']).where('id', '=', userId).executeTakeFirst();
+    },
+
+    /** The handle's posts by its current holder in (after, upTo], oldest first. */
+    async handlePosts(handle: string, after: number, upTo: number, limit: number) {
+      const holder = await db
+        .selectFrom('handles as h')
+        .innerJoin('users as u', 'u.id', 'h.user_id')
+        .select(['h.user_id as userId', 'u.display_name as displayName'])
+        .where('h.handle', '=', handle)
+        .executeTakeFirst();
+      if (!holder) return null;
+      const posts = await db
+        .selectFrom('posts')
+        .select(['id', 'url', 'description', 'created_at as createdAt'])
+        .where('handle', '=', handle)
+        .where('user_id', '=', holder.userId)
+        .where('created_at', '>', after)
+        .where('created_at', '<=', upTo)
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return { displayName: holder.displayName, posts: posts.map((p) => ({ ...p, id: Number(p.id) })) };
+    },
+
+    /** New posts in [from, to) of every handle the reader follows (and its holder still holds). */
+    async digestPosts(readerId: string, from: number, to: number) {
+      const rows = await db
+        .selectFrom('follows as f')
+        .innerJoin('handles as h', (j) => j.onRef('h.handle', '=', 'f.handle').onRef('h.user_id', '=', 'f.followed_user_id'))
+        .innerJoin('users as u', 'u.id', 'h.user_id')
+        .innerJoin('posts as p', (j) => j.onRef('p.handle', '=', 'f.handle').onRef('p.user_id', '=', 'f.followed_user_id'))
+        .select(['f.handle', 'u.display_name as displayName', 'p.id', 'p.url', 'p.description', 'p.created_at as createdAt'])
+        .where('f.follower_id', '=', readerId)
+        .where('p.created_at', '>=', from)
+        .where('p.created_at', '<', to)
+        .orderBy('f.handle')
+        .orderBy('p.created_at')
+        .orderBy('p.id')
+        .limit(500)
+        .execute();
+      return rows.map((r) => ({ ...r, id: Number(r.id) }));
+    },
+
+    /** The owner's forms with responses in (after, upTo] (one form when formId is given). */
+    async formResponses(args: { ownerId: string; formId?: string; after: number; upTo: number }) {
+      let query = db
+        .selectFrom('chat_forms as c')
+        .innerJoin('chat_form_submissions as s', 's.form_id', 'c.id')
+        .select(['c.id as formId', 'c.title', (eb) => eb.fn.countAll<string>().as('count')])
+        .where('c.owner_id', '=', args.ownerId)
+        .where('s.submitted_at', '>', args.after)
+        .where('s.submitted_at', '<=', args.upTo)
+        .groupBy(['c.id', 'c.title'])
+        .orderBy('c.title');
+      if (args.formId) query = query.where('c.id', '=', args.formId);
+      const rows = await query.execute();
+      return rows.map((r) => ({ ...r, count: Number(r.count) }));
+    },
+
+    // Preferences, one row an address, made on first use with a random unsubscribe token.
+
+    async preferences(email: string) {
+      await db
+        .insertInto('email_preferences')
+        .values({ email, unsubscribe_token: randomBytes(24).toString('base64url'), updated_at: Date.now() })
+        .onConflict((oc) => oc.column('email').doNothing())
+        .execute();
+      return db
+        .selectFrom('email_preferences')
+        .select([
+          'email',
+          'list_updates as listUpdates',
+          'form_responses as formResponses',
+          'notices',
+          'unsubscribe_token as token',
+        ])
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+    },
+
+    async preferencesByToken(token: string) {
+      return db
+        .selectFrom('email_preferences')
+        .select(['email', 'list_updates as listUpdates', 'form_responses as formResponses', 'notices'])
+        .where('unsubscribe_token', '=', token)
+        .executeTakeFirst();
+    },
+
+    async updatePreferences(
+      where: { email: string } | { token: string },
+      changes: {
+        list_updates?: 'instant' | 'daily' | 'weekly' | 'off';
+        form_responses?: 'instant' | 'daily' | 'off';
+        notices?: boolean;
+      },
+      now: number,
+    ): Promise<boolean> {
+      const row = await db
+        .updateTable('email_preferences')
+        .set({ ...changes, updated_at: now })
+        .where((eb) => ('email' in where ? eb('email', '=', where.email) : eb('unsubscribe_token', '=', where.token)))
+        .returning('email')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    // The admin view and the development mailbox.
+
+    async counts(): Promise<Record<string, number>> {
+      const rows = await db
+        .selectFrom('email_outbox')
+        .select(['state', (eb) => eb.fn.countAll<string>().as('count')])
+        .groupBy('state')
+        .execute();
+      return Object.fromEntries(rows.map((r) => [r.state, Number(r.count)]));
+    },
+
+    async latestFailures(limit: number) {
+      const rows = await db
+        .selectFrom('email_outbox')
+        .select(['id', 'kind', 'recipient', 'subject', 'attempts', 'last_error as lastError', 'created_at as createdAt'])
+        .where('state', '=', 'failed')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({ ...r, id: Number(r.id) }));
+    },
+
+    /** Sends a failed or sent mail again: queued now, attempts start over. */
+    async requeue(id: number, now: number): Promise<'requeued' | 'not-found' | 'not-retryable'> {
+      const row = await db
+        .updateTable('email_outbox')
+        .set({ state: 'queued', attempts: 0, next_attempt_at: now, lease_until: null, last_error: null })
+        .where('id', '=', id)
+        .where('state', 'in', ['failed', 'sent', 'held'])
+        .returning('id')
+        .executeTakeFirst();
+      if (row) return 'requeued';
+      const exists = await db.selectFrom('email_outbox').select('id').where('id', '=', id).executeTakeFirst();
+      return exists ? 'not-retryable' : 'not-found';
+    },
+
+    async mailboxList(limit: number) {
+      const rows = await db
+        .selectFrom('email_outbox')
+        .select([
+          'id',
+          'kind',
+          'state',
+          'recipient',
+          'subject',
+          'created_at as createdAt',
+          'sent_at as sentAt',
+          'last_error as lastError',
+        ])
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({ ...r, id: Number(r.id) }));
+    },
+
+    async mailboxItem(id: number) {
+      const row = await db
+        .selectFrom('email_outbox')
+        .select([
+          'id',
+          'kind',
+          'state',
+          'recipient',
+          'subject',
+          'html',
+          'text',
+          'created_at as createdAt',
+          'sent_at as sentAt',
+          'last_error as lastError',
+        ])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row ? { ...row, id: Number(row.id) } : undefined;
+    },
+  };
+}

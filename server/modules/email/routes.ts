@@ -1,0 +1,193 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../../core/api';
+import {
+  EMAIL_MESSAGES,
+  emailPreferencesSchema,
+  emailPreferencesUpdateSchema,
+  emailStatusSchema,
+  UNSUBSCRIBE_CATEGORIES,
+} from '../../../core/email';
+import type { Config } from '../../config';
+import { badRequest, notFound } from '../../http-errors';
+import { perPersonLimit } from '../../plugins/rate-limit';
+import { requireAdmin, requireUser } from '../../plugins/session';
+import { mailboxItemPage, mailboxListPage, unsubscribePage } from './pages';
+import { emailService } from './service';
+import { mailboxTransport, smtpTransport } from './transport';
+import { createMailer, type Mailer, messageIdOf } from './worker';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's outbox worker (tests drive it: `app.mailer.deliverDue()`). */
+    mailer: Mailer;
+  }
+}
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const unsubscribeQuery = z.object({
+  token: z
+    .string()
+    .min(16)
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/),
+  category: z.enum(UNSUBSCRIBE_CATEGORIES),
+});
+const ONE_CLICK = /List-Unsubscribe[\s\S]*One-Click/;
+const html = z.string();
+const admin = async (request: FastifyRequest) => void requireAdmin(request);
+
+/** Email: the outbox worker, preferences, one-click unsubscribe, the admin view, the development mailbox. */
+export const emailModule = fp<{ config: Config }>(
+  async (app: FastifyInstance, { config }) => {
+    const production = config.env === 'production';
+    const transport = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : production ? null : mailboxTransport();
+    const service = emailService(app.db, { publicUrl: config.publicUrl, ownerEmail: config.ownerEmail });
+    const mailer = createMailer({
+      db: app.db,
+      transport: transport ?? mailboxTransport(),
+      publicUrl: config.publicUrl,
+      siteHost: config.siteHost,
+      ownerEmail: config.ownerEmail,
+      from: config.mail.from,
+      digestHourUtc: config.mail.digestHourUtc,
+      log: app.log,
+    });
+    app.decorate('mailer', mailer);
+    app.addHook('onReady', async () => {
+      // Production without SMTP_URL: mail waits in the outbox until a server with SMTP_URL delivers it.
+      if (!transport) app.log.warn('email: SMTP_URL is not set, so mail stays queued in the outbox');
+      else mailer.start(config.mail.pollMs);
+    });
+    app.addHook('onClose', async () => mailer.stop());
+
+    await app.register(async (scope) => {
+      const r = scope.withTypeProvider<ZodTypeProvider>();
+
+      r.get(
+        '/api/settings/email',
+        { schema: { response: { 200: emailPreferencesSchema, ...errors } } },
+        async (request, reply) => {
+          reply.header('cache-control', 'private, no-store');
+          return service.preferencesOf(requireUser(request));
+        },
+      );
+
+      r.put(
+        '/api/settings/email',
+        {
+          schema: { body: emailPreferencesUpdateSchema, response: { 200: emailPreferencesSchema, ...errors } },
+          config: { rateLimit: perPersonLimit(30, '1 minute') },
+        },
+        async (request) => service.updatePreferences(requireUser(request), request.body),
+      );
+
+      r.get(
+        '/api/admin/email',
+        { preHandler: admin, schema: { response: { 200: emailStatusSchema, ...errors } } },
+        async (_request, reply) => {
+          reply.header('cache-control', 'private, no-store');
+          return service.status();
+        },
+      );
+
+      r.post(
+        '/api/admin/email/:id/retry',
+        {
+          preHandler: admin,
+          schema: {
+            params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+            response: { 200: z.object({ ok: z.literal(true) }), ...errors },
+          },
+        },
+        async (request) => {
+          await service.retry(request.params.id);
+          return { ok: true as const };
+        },
+      );
+    });
+
+    // One-click unsubscribe works without signing in: the random token in the link is the key.
+    await app.register(async (scope) => {
+      // RFC 8058: mail providers POST `List-Unsubscribe=One-Click` as a form, either encoding.
+      scope.addContentTypeParser(
+        ['application/x-www-form-urlencoded', 'multipart/form-data'],
+        { parseAs: 'string', bodyLimit: 4096 },
+        (_request, body, done) => done(null, body),
+      );
+      const r = scope.withTypeProvider<ZodTypeProvider>();
+      const limit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+      r.get(
+        '/api/email/unsubscribe',
+        { config: limit, schema: { querystring: unsubscribeQuery, response: { 200: html, 404: html } } },
+        async (request, reply) => {
+          const { token, category } = request.query;
+          const target = await service.unsubscribeTarget(token);
+          reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+          if (!target) return reply.code(404).send(unsubscribePage({ state: 'unknown', category }));
+          const action = `/api/email/unsubscribe?token=${encodeURIComponent(token)}&category=${category}`;
+          return reply.send(unsubscribePage({ state: 'confirm', category, email: target.email, action }));
+        },
+      );
+
+      r.post(
+        '/api/email/unsubscribe',
+        {
+          config: limit,
+          schema: {
+            querystring: unsubscribeQuery,
+            body: z.string().max(4096),
+            response: { 200: html, 404: html, 400: apiErrorSchema },
+          },
+        },
+        async (request, reply) => {
+          if (!ONE_CLICK.test(request.body)) throw badRequest('Send List-Unsubscribe=One-Click to unsubscribe.');
+          const { token, category } = request.query;
+          const done = await service.unsubscribe(token, category);
+          reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+          if (!done) return reply.code(404).send(unsubscribePage({ state: 'unknown', category }));
+          request.log.info({ category }, 'email: one-click unsubscribe');
+          return reply.send(unsubscribePage({ state: 'done', category }));
+        },
+      );
+    });
+
+    await app.register(async (scope) => {
+      const r = scope.withTypeProvider<ZodTypeProvider>();
+      if (production) {
+        // The development mailbox does not exist in production; not even the web app's page for it.
+        r.get('/dev/*', { schema: { response: { 404: apiErrorSchema } } }, async () => {
+          throw notFound('Not found.');
+        });
+        return;
+      }
+      r.get('/dev/mailbox', { schema: { response: { 200: html } } }, async (_request, reply) =>
+        reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(mailboxListPage(await service.mailbox(200))),
+      );
+      r.get(
+        '/dev/mailbox/:id',
+        {
+          schema: {
+            params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+            response: { 200: html, 404: apiErrorSchema },
+          },
+        },
+        async (request, reply) => {
+          const mail = await service.mailboxItem(request.params.id);
+          if (!mail) throw notFound(EMAIL_MESSAGES.notFound);
+          return reply
+            .type('text/html; charset=utf-8')
+            .header('cache-control', 'no-store')
+            .send(mailboxItemPage({ ...mail, messageId: messageIdOf(mail, config.siteHost) }));
+        },
+      );
+    });
+  },
+  { name: 'email', dependencies: ['db'] },
+);

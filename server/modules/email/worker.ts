@@ -1,0 +1,177 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DB } from '../../plugins/db';
+import { invitesService } from '../invites/service';
+import { emailRepository } from './repository';
+import { emailService } from './service';
+import { type MailTransport, PermanentMailError } from './transport';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Attempts a mail gets; the waits between them (then it is failed). */
+export const MAX_ATTEMPTS = 5;
+const BACKOFF_MS = [MINUTE, 5 * MINUTE, 30 * MINUTE, 2 * HOUR];
+/** A claimed mail is this worker's for this long; after that another worker may take it (a crash). */
+export const LEASE_MS = 5 * MINUTE;
+const BATCH = 20;
+/** Finished mail stays this long in the outbox (the admin view, the development mailbox), then goes. */
+export const KEEP_MS = 30 * DAY;
+
+/**
+ * The Message-ID of an outbox row: the same for every attempt, so a mail sent again after a crash
+ * is recognisably the same mail. Row id and write time together stay unique even across a restored
+ * or rebuilt database.
+ */
+export const messageIdOf = (mail: { id: number; createdAt: number }, host: string) =>
+  `<${mail.id}.${mail.createdAt.toString(36)}@${host}>`;
+
+export interface MailerOptions {
+  db: DB;
+  transport: MailTransport;
+  publicUrl: string;
+  siteHost: string;
+  ownerEmail: string | undefined;
+  from: { name: string; address: string };
+  digestHourUtc: number;
+  log: FastifyBaseLogger;
+  now?: () => number;
+}
+
+/** The digest periods that have ended by `now`: yesterday (UTC) and last week (Monday to Monday). */
+export function duePeriods(now: number, digestHourUtc: number) {
+  const today = Math.floor(now / DAY) * DAY;
+  if (now < today + digestHourUtc * HOUR) return null;
+  // 1970-01-01 was a Thursday: Monday 00:00 UTC is 4 days after each multiple of a week.
+  const week = 7 * DAY;
+  const monday = Math.floor((today - 4 * DAY) / week) * week + 4 * DAY;
+  return {
+    daily: { from: today - DAY, to: today },
+    weekly: { from: monday - week, to: monday },
+  };
+}
+
+/**
+ * The outbox worker of one process: claims due mails, renders and delivers them, records the
+ * outcome; queues digests when a period has ended. `deliverDue` and `scheduleDigests` are what
+ * the timer calls, and what tests call by hand with a controlled clock.
+ */
+export function createMailer(options: MailerOptions) {
+  const repo = emailRepository(options.db);
+  const service = emailService(options.db, { publicUrl: options.publicUrl, ownerEmail: options.ownerEmail });
+  let now = options.now ?? Date.now;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  let lastScheduled = '';
+
+  async function deliver(mail: Awaited<ReturnType<typeof repo.claimDue>>[number]): Promise<string> {
+    const at = now();
+    let rendered: Awaited<ReturnType<typeof service.render>>;
+    try {
+      rendered = await service.render(mail, at);
+    } catch (error) {
+      options.log.error({ err: error, mailId: mail.id }, 'email: a mail could not be rendered');
+      await repo.finish(mail, { state: 'failed', error: `Could not be rendered: ${(error as Error).message}` });
+      return 'failed';
+    }
+    if ('cancel' in rendered) {
+      await repo.finish(mail, { state: 'cancelled', reason: rendered.cancel });
+      return 'cancelled';
+    }
+    const { to, subject, text, html } = rendered.rendered;
+    const record = { recipient: to.address, subject, text, html };
+    try {
+      await options.transport.send({
+        from: options.from,
+        to,
+        subject,
+        text,
+        html,
+        messageId: messageIdOf(mail, options.siteHost),
+        unsubscribeUrl: rendered.unsubscribeUrl,
+      });
+    } catch (error) {
+      const message = (error as Error).message ?? String(error);
+      const last = error instanceof PermanentMailError || mail.attempts >= MAX_ATTEMPTS;
+      if (last) {
+        options.log.warn({ mailId: mail.id, err: error }, 'email: delivery failed for good');
+        await repo.finish(mail, { state: 'failed', error: message, rendered: record });
+      } else {
+        const wait = BACKOFF_MS[mail.attempts - 1] ?? BACKOFF_MS.at(-1) ?? HOUR;
+        await repo.finish(mail, { state: 'queued', error: message, retryAt: now() + wait, rendered: record });
+      }
+      return 'retry';
+    }
+    const state = options.transport.outcome;
+    const recorded = await repo.finish(mail, { state, rendered: record, now: now() });
+    if (recorded && mail.kind === 'invite') {
+      await invitesService(options.db).markMailed(String(mail.payload.handle ?? ''));
+    }
+    return state;
+  }
+
+  return {
+    /** Delivers every mail due now, a batch at a time; returns how many it handled. */
+    async deliverDue(): Promise<number> {
+      let handled = 0;
+      await repo.failAbandoned(now(), MAX_ATTEMPTS);
+      for (;;) {
+        const batch = await repo.claimDue(now(), LEASE_MS, MAX_ATTEMPTS, BATCH);
+        for (const mail of batch) {
+          await deliver(mail);
+          handled += 1;
+        }
+        if (batch.length < BATCH) return handled;
+      }
+    },
+
+    /** Queues the digests of periods that have ended; once per person and period however often it runs, in however many processes. */
+    async scheduleDigests(): Promise<number> {
+      const at = now();
+      const periods = duePeriods(at, options.digestHourUtc);
+      if (!periods) return 0;
+      const key = `${periods.daily.from}:${periods.weekly.from}`;
+      if (key === lastScheduled) return 0;
+      const queued =
+        (await repo.queueListDigests({ period: 'daily', ...periods.daily, now: at })) +
+        (await repo.queueListDigests({ period: 'weekly', ...periods.weekly, now: at })) +
+        (await repo.queueFormDigests({ ...periods.daily, now: at }));
+      await repo.prune(at - KEEP_MS);
+      lastScheduled = key;
+      return queued;
+    },
+
+    /** One round of the worker: digests first, then delivery. */
+    async tick(): Promise<void> {
+      await this.scheduleDigests();
+      await this.deliverDue();
+    },
+
+    /** Tests move the clock. */
+    useClock(clock: () => number): void {
+      now = clock;
+      lastScheduled = '';
+    },
+
+    start(pollMs: number): void {
+      if (pollMs <= 0 || timer) return;
+      const round = async () => {
+        running = this.tick().catch((error) => options.log.warn({ err: error }, 'email: worker round failed'));
+        await running;
+        running = null;
+        if (timer) timer = setTimeout(round, pollMs);
+      };
+      timer = setTimeout(round, Math.min(pollMs, 1000));
+    },
+
+    /** Stops polling and waits for a round in progress (its claims are recorded, not left to lease out). */
+    async stop(): Promise<void> {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running;
+      options.transport.close();
+    },
+  };
+}
+
+export type Mailer = ReturnType<typeof createMailer>;
