@@ -1,7 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { EmailState } from '../../../db/schema';
 import type { DB } from '../../plugins/db';
+import { emailContentRepository } from './content-repository';
+import { outboxViewRepository } from './outbox-view-repository';
+import { emailPreferencesRepository } from './preferences-repository';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -63,6 +65,9 @@ async function takeSlot(db: DB, topic: string, now: number): Promise<{ slot: num
  */
 export function emailRepository(db: DB) {
   return {
+    ...emailContentRepository(db),
+    ...emailPreferencesRepository(db),
+    ...outboxViewRepository(db),
     async insert(mail: NewMail): Promise<void> {
       await db
         .insertInto('email_outbox')
@@ -241,191 +246,6 @@ export function emailRepository(db: DB) {
         .returning('id')
         .executeTakeFirst();
       return row !== undefined;
-    },
-
-    async userAddress(userId: string): Promise<{ email: string; displayName: string } | undefined> {
-      return db.selectFrom('users').select(['email', 'display_name as displayName']).where('id', '=', userId).executeTakeFirst();
-    },
-
-    /** The handle's posts by its current holder in (after, upTo], oldest first. */
-    async handlePosts(handle: string, after: number, upTo: number, limit: number) {
-      const holder = await db
-        .selectFrom('handles as h')
-        .innerJoin('users as u', 'u.id', 'h.user_id')
-        .select(['h.user_id as userId', 'u.display_name as displayName'])
-        .where('h.handle', '=', handle)
-        .executeTakeFirst();
-      if (!holder) return null;
-      const posts = await db
-        .selectFrom('posts')
-        .select(['id', 'url', 'description', 'created_at as createdAt'])
-        .where('handle', '=', handle)
-        .where('user_id', '=', holder.userId)
-        .where('created_at', '>', after)
-        .where('created_at', '<=', upTo)
-        .orderBy('created_at')
-        .orderBy('id')
-        .limit(limit)
-        .execute();
-      return { displayName: holder.displayName, posts: posts.map((p) => ({ ...p, id: Number(p.id) })) };
-    },
-
-    /** New posts in [from, to) of every handle the reader follows (and its holder still holds). */
-    async digestPosts(readerId: string, from: number, to: number) {
-      const rows = await db
-        .selectFrom('follows as f')
-        .innerJoin('handles as h', (j) => j.onRef('h.handle', '=', 'f.handle').onRef('h.user_id', '=', 'f.followed_user_id'))
-        .innerJoin('users as u', 'u.id', 'h.user_id')
-        .innerJoin('posts as p', (j) => j.onRef('p.handle', '=', 'f.handle').onRef('p.user_id', '=', 'f.followed_user_id'))
-        .select(['f.handle', 'u.display_name as displayName', 'p.id', 'p.url', 'p.description', 'p.created_at as createdAt'])
-        .where('f.follower_id', '=', readerId)
-        .where('p.created_at', '>=', from)
-        .where('p.created_at', '<', to)
-        .orderBy('f.handle')
-        .orderBy('p.created_at')
-        .orderBy('p.id')
-        .limit(500)
-        .execute();
-      return rows.map((r) => ({ ...r, id: Number(r.id) }));
-    },
-
-    /** The owner's forms with responses in (after, upTo] (one form when formId is given). */
-    async formResponses(args: { ownerId: string; formId?: string; after: number; upTo: number }) {
-      let query = db
-        .selectFrom('chat_forms as c')
-        .innerJoin('chat_form_submissions as s', 's.form_id', 'c.id')
-        .select(['c.id as formId', 'c.title', (eb) => eb.fn.countAll<string>().as('count')])
-        .where('c.owner_id', '=', args.ownerId)
-        .where('s.submitted_at', '>', args.after)
-        .where('s.submitted_at', '<=', args.upTo)
-        .groupBy(['c.id', 'c.title'])
-        .orderBy('c.title');
-      if (args.formId) query = query.where('c.id', '=', args.formId);
-      const rows = await query.execute();
-      return rows.map((r) => ({ ...r, count: Number(r.count) }));
-    },
-
-    // Preferences, one row an address, made on first use with a random unsubscribe token.
-
-    async preferences(email: string) {
-      await db
-        .insertInto('email_preferences')
-        .values({ email, unsubscribe_token: randomBytes(24).toString('base64url'), updated_at: Date.now() })
-        .onConflict((oc) => oc.column('email').doNothing())
-        .execute();
-      return db
-        .selectFrom('email_preferences')
-        .select([
-          'email',
-          'list_updates as listUpdates',
-          'form_responses as formResponses',
-          'notices',
-          'unsubscribe_token as token',
-        ])
-        .where('email', '=', email)
-        .executeTakeFirstOrThrow();
-    },
-
-    async preferencesByToken(token: string) {
-      return db
-        .selectFrom('email_preferences')
-        .select(['email', 'list_updates as listUpdates', 'form_responses as formResponses', 'notices'])
-        .where('unsubscribe_token', '=', token)
-        .executeTakeFirst();
-    },
-
-    async updatePreferences(
-      where: { email: string } | { token: string },
-      changes: {
-        list_updates?: 'instant' | 'daily' | 'weekly' | 'off';
-        form_responses?: 'instant' | 'daily' | 'off';
-        notices?: boolean;
-      },
-      now: number,
-    ): Promise<boolean> {
-      const row = await db
-        .updateTable('email_preferences')
-        .set({ ...changes, updated_at: now })
-        .where((eb) => ('email' in where ? eb('email', '=', where.email) : eb('unsubscribe_token', '=', where.token)))
-        .returning('email')
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
-    // The admin view and the development mailbox.
-
-    async counts(): Promise<Record<string, number>> {
-      const rows = await db
-        .selectFrom('email_outbox')
-        .select(['state', (eb) => eb.fn.countAll<string>().as('count')])
-        .groupBy('state')
-        .execute();
-      return Object.fromEntries(rows.map((r) => [r.state, Number(r.count)]));
-    },
-
-    async latestFailures(limit: number) {
-      const rows = await db
-        .selectFrom('email_outbox')
-        .select(['id', 'kind', 'recipient', 'subject', 'attempts', 'last_error as lastError', 'created_at as createdAt'])
-        .where('state', '=', 'failed')
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute();
-      return rows.map((r) => ({ ...r, id: Number(r.id) }));
-    },
-
-    /** Sends a failed or sent mail again: queued now, attempts start over. */
-    async requeue(id: number, now: number): Promise<'requeued' | 'not-found' | 'not-retryable'> {
-      const row = await db
-        .updateTable('email_outbox')
-        .set({ state: 'queued', attempts: 0, next_attempt_at: now, lease_until: null, last_error: null })
-        .where('id', '=', id)
-        .where('state', 'in', ['failed', 'sent', 'held'])
-        .returning('id')
-        .executeTakeFirst();
-      if (row) return 'requeued';
-      const exists = await db.selectFrom('email_outbox').select('id').where('id', '=', id).executeTakeFirst();
-      return exists ? 'not-retryable' : 'not-found';
-    },
-
-    async mailboxList(limit: number) {
-      const rows = await db
-        .selectFrom('email_outbox')
-        .select([
-          'id',
-          'kind',
-          'state',
-          'recipient',
-          'subject',
-          'created_at as createdAt',
-          'sent_at as sentAt',
-          'last_error as lastError',
-        ])
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute();
-      return rows.map((r) => ({ ...r, id: Number(r.id) }));
-    },
-
-    async mailboxItem(id: number) {
-      const row = await db
-        .selectFrom('email_outbox')
-        .select([
-          'id',
-          'kind',
-          'state',
-          'recipient',
-          'subject',
-          'html',
-          'text',
-          'created_at as createdAt',
-          'sent_at as sentAt',
-          'last_error as lastError',
-        ])
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return row ? { ...row, id: Number(row.id) } : undefined;
     },
   };
 }

@@ -53,7 +53,7 @@ describe('invites (mails 1 and 3)', () => {
     const handle = `shop-${unique()}`;
     const email = `invitee-${unique()}@example.com`;
     const created = await t.app.inject(
-      as(admin, { method: 'POST', url: '/api/admin/invites', payload: { handle, email, displayName: 'Ann <b>\r\nBcc: x@y' } }),
+      as(admin, { method: 'POST', url: '/api/admin/invites', payload: { handle, email, displayName: 'Ann <b> Bcc: x@y' } }),
     );
     expect(created.statusCode).toBe(201);
     const before = await t.db.selectFrom('invites').select('sent').where('handle', '=', handle).executeTakeFirstOrThrow();
@@ -70,6 +70,7 @@ describe('invites (mails 1 and 3)', () => {
     expect(mail.parsed.html).toContain(`href="http://localhost:3000/invite/${handle}"`);
     expect(mail.parsed.html).toContain('Ann &lt;b&gt; Bcc: x@y');
     expect(mail.raw).not.toMatch(/^Bcc:/im);
+    // A line break in a name is refused on the way in (ADR 0088); templates/transport strip it for older rows.
     expect(mail.header('message-id')).toMatch(/^<\d+\.[0-9a-z]+@localhost>$/);
     // Not an answer to the invitee's own action: it carries the one-click unsubscribe.
     expect(mail.header('list-unsubscribe')).toMatch(
