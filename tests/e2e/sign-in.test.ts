@@ -91,7 +91,7 @@ describe.skipIf(skipE2E)('sign in and out through the development provider', () 
     await page.getByRole('heading', { level: 1, name: LANDING_HEADING }).waitFor();
     expect(page.url()).toBe(`${server.url}/`);
 
-    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
     await signInAs(page, 'carol@example.com', 'Carol Cook');
     await page.getByRole('heading', { name: 'Welcome, Carol Cook' }).waitFor();
     await page.goto(server.url);
