@@ -8,6 +8,7 @@ import {
   aDeletedUser,
   aFollow,
   aHandleRequest,
+  anEmailTrail,
   anInvite,
   anInviteRequest,
   aPost,
@@ -52,6 +53,7 @@ async function seedRows(db: DB, admin: { id: string; email: string }): Promise<v
   for (let i = 0; i < 25; i++)
     await aPost(db, supplier, { description: `Week ${i} — prices 🥕`, createdAt: 1_700_000_000_000 + i });
   await aFollow(db, reader, 'backup-farm');
+  await anEmailTrail(db, reader, 'backup-farm');
   await anInvite(db, { handle: 'invited-deli', email: 'deli@example.com', createdBy: admin.id });
   await anInviteRequest(db, reader, 'reader-deli');
   await aHandleRequest(db, reader, 'reader-shop');

@@ -5,6 +5,7 @@ import {
   aDeletedUser,
   aFollow,
   aHandleRequest,
+  anEmailTrail,
   anInvite,
   anInviteRequest,
   aPost,
@@ -65,6 +66,9 @@ async function aPersonInEveryTable() {
   await aFollow(t.db, person, 'friend-deli', 1_700_000_200_000);
   await aFollow(t.db, friend, 'whole-farm', 1_700_000_300_000);
   await aFollow(t.db, fan, 'whole-farm', 1_700_000_400_000);
+  // Email rows are left as they are by a deletion: preferences hold the person's unsubscribes
+  // (kept, like a suppression list); a queued mail to someone gone is cancelled when it comes up.
+  await anEmailTrail(t.db, person, 'whole-farm');
 
   await anInvite(t.db, { handle: 'whole-farm', email: person.email, createdBy: inviter.id, acceptedBy: person.id });
   await anInvite(t.db, { handle: 'friend-deli', email: friend.email, createdBy: person.id, acceptedBy: friend.id });
