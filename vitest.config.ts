@@ -6,6 +6,10 @@ const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 export default defineConfig({
   test: {
     reporters: ['default', './tests/summary-reporter.ts'],
+    // Vitest's default is one worker per core less one: a single worker on the 2-core machine, so
+    // every file ran after the other. Most of a file's time is spent waiting (a browser, a child
+    // server, the database), so three at once keep both cores busy (ADR 0084).
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
