@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../tests/fixtures/database';
+import { anEmailTrail } from '../tests/fixtures/email-rows';
 import {
   aChatForm,
   aDeletedUser,
   aFollow,
   aHandleRequest,
-  anEmailTrail,
   anInvite,
   anInviteRequest,
   aPost,

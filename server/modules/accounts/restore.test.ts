@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app';
+import { anEmailTrail } from '../../../tests/fixtures/email-rows';
 import {
   aChatForm,
   aDeletedUser,
   aFollow,
   aHandleRequest,
-  anEmailTrail,
   anInvite,
   anInviteRequest,
   aPost,
