@@ -7,27 +7,20 @@ export function emailContentRepository(db: DB) {
       return db.selectFrom('users').select(['email', 'display_name as displayName']).where('id', '=', userId).executeTakeFirst();
     },
 
-    /** The handle's posts by its current holder in (after, upTo], oldest first. */
-    async handlePosts(handle: string, after: number, upTo: number, limit: number) {
-      const holder = await db
-        .selectFrom('handles as h')
-        .innerJoin('users as u', 'u.id', 'h.user_id')
-        .select(['h.user_id as userId', 'u.display_name as displayName'])
-        .where('h.handle', '=', handle)
-        .executeTakeFirst();
-      if (!holder) return null;
+    /** The handle's posts by this holder in (after, upTo], oldest first. */
+    async handlePosts(handle: string, holderId: string, after: number, upTo: number, limit: number) {
       const posts = await db
         .selectFrom('posts')
         .select(['id', 'url', 'description', 'created_at as createdAt'])
         .where('handle', '=', handle)
-        .where('user_id', '=', holder.userId)
+        .where('user_id', '=', holderId)
         .where('created_at', '>', after)
         .where('created_at', '<=', upTo)
         .orderBy('created_at')
         .orderBy('id')
         .limit(limit)
         .execute();
-      return { displayName: holder.displayName, posts: posts.map((p) => ({ ...p, id: Number(p.id) })) };
+      return posts.map((p) => ({ ...p, id: Number(p.id) }));
     },
 
     /** New posts in [from, to) of every handle the reader follows (and its holder still holds). */

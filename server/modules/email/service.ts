@@ -8,6 +8,7 @@ import {
 } from '../../../core/email';
 import { conflict, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
+import { handlesService } from '../handles/service';
 import { type ClaimedMail, emailRepository } from './repository';
 import * as templates from './templates';
 
@@ -135,9 +136,11 @@ export function emailService(db: DB, settings: { publicUrl: string; ownerEmail: 
         const handle = str(p.handle);
         // From the first post the mail was queued for: later ones were gathered into it.
         const after = num(p.since) - 1;
-        const found = await repo.handlePosts(handle, after, now, MAX_POSTS_A_MAIL);
-        if (!found || found.posts.length === 0) return 'Nothing new to tell.';
-        return templates.listUpdateMail(ctx, { handle, displayName: found.displayName, posts: found.posts });
+        // Who holds the handle is the handles module's answer; a holder since the post is not told of.
+        const holder = await handlesService(db).holder(handle);
+        const posts = holder ? await repo.handlePosts(handle, holder.userId, after, now, MAX_POSTS_A_MAIL) : [];
+        if (!holder || posts.length === 0) return 'Nothing new to tell.';
+        return templates.listUpdateMail(ctx, { handle, displayName: holder.displayName, posts });
       }
       case 'list-digest': {
         const rows = await repo.digestPosts(mail.userId ?? '', num(p.from), num(p.to));
