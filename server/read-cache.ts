@@ -15,6 +15,15 @@ export interface ReadCache {
    * cached). Concurrent misses share one load. Bypassed while the clock is not live.
    */
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** The cached value under `key`, or undefined: never loads. */
+  peek<T>(key: string): T | undefined;
+  /**
+   * Where the change clock stands: read it before a load made outside `get`, and pass it to
+   * `keep`, which then keeps the value only if nothing changed in between.
+   */
+  readonly generation: number;
+  /** Keeps a value loaded outside `get` (by a query that read more than one thing), if the clock still stands at `since`. */
+  keep(key: string, value: unknown, since: number): void;
   /** Drops one entry (after a change the clock does not count, such as a session's last-seen time). */
   forget(key: string): void;
   readonly size: number;
@@ -49,27 +58,35 @@ export function readCache(clock: ChangeClock, options: ReadCacheOptions): ReadCa
     loading.clear();
   });
 
+  function keep(key: string, value: unknown, since: number) {
+    if (value === undefined || clock.generation !== since || !clock.live || options.maxEntries === 0) return;
+    entries.delete(key);
+    entries.set(key, { value: options.freeze ? deepFreeze(value) : value, storedAt: Date.now() });
+    if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
+  }
+
   async function loadAndKeep(key: string, load: () => Promise<unknown>): Promise<unknown> {
     const generation = clock.generation;
     const value = await load();
-    if (value !== undefined && clock.generation === generation && clock.live) {
-      entries.set(key, { value: options.freeze ? deepFreeze(value) : value, storedAt: Date.now() });
-      if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
-    }
+    keep(key, value, generation);
     return value;
+  }
+
+  /** A fresh entry, moved to the most recently used end; undefined when there is none. */
+  function fresh(key: string): Entry | undefined {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    entries.delete(key);
+    if (Date.now() - entry.storedAt >= options.maxAgeMs) return undefined;
+    entries.set(key, entry);
+    return entry;
   }
 
   return {
     async get<T>(key: string, load: () => Promise<T>): Promise<T> {
       if (options.maxEntries === 0 || !clock.live) return load();
-      const entry = entries.get(key);
-      if (entry) {
-        entries.delete(key);
-        if (Date.now() - entry.storedAt < options.maxAgeMs) {
-          entries.set(key, entry);
-          return entry.value as T;
-        }
-      }
+      const entry = fresh(key);
+      if (entry) return entry.value as T;
       let pending = loading.get(key);
       if (!pending) {
         pending = loadAndKeep(key, load);
@@ -81,6 +98,13 @@ export function readCache(clock: ChangeClock, options: ReadCacheOptions): ReadCa
       }
       return pending as Promise<T>;
     },
+    peek<T>(key: string): T | undefined {
+      return clock.live ? (fresh(key)?.value as T | undefined) : undefined;
+    },
+    get generation() {
+      return clock.generation;
+    },
+    keep,
     forget(key: string) {
       entries.delete(key);
     },

@@ -1,41 +1,30 @@
 import { sql } from 'kysely';
 import { type DB, prepared } from '../../plugins/db';
 import { keepsCachedReads } from '../../plugins/db-changes';
-import type { SessionRow } from '../../plugins/session';
+import type { SessionLookup, SessionRow } from '../../plugins/session';
+import { sessionRowSql } from './session-sql';
+
+/** Sessions whose last-seen time one statement updates at most (a bound on its parameters). */
+const TOUCH_CHUNK = 1_000;
 
 /** All SQL of sign-in: users by identity, and the sessions table. */
 export function authRepository(db: DB) {
   return {
-    async sessionUser(sessionId: string, now: number, idleMs: number): Promise<SessionRow | undefined> {
-      return db
-        .selectFrom('sessions as s')
-        .innerJoin('users as u', 'u.id', 's.user_id')
-        .leftJoin('handles as h', 'h.user_id', 'u.id')
-        .select([
-          's.id as sessionId',
-          's.last_seen_at as lastSeenAt',
-          's.expires_at as expiresAt',
-          'u.id as userId',
-          'u.email',
-          'u.display_name as displayName',
-          'u.admin',
-          'h.handle',
-        ])
-        .where('s.id', '=', sessionId)
-        .where('s.expires_at', '>', now)
-        .where('s.last_seen_at', '>', now - idleMs)
-        .modifyEnd(prepared)
-        .executeTakeFirst();
+    async sessionUser(lookup: SessionLookup): Promise<SessionRow | undefined> {
+      const result = await sql<SessionRow>`${sessionRowSql(lookup)} ${prepared}`.execute(db);
+      return result.rows[0];
     },
 
-    async touchSession(sessionId: string, now: number): Promise<void> {
-      await db
-        .updateTable('sessions')
-        .set({ last_seen_at: now })
-        .where('id', '=', sessionId)
-        .where('last_seen_at', '<', now)
-        .modifyEnd(keepsCachedReads)
-        .execute();
+    async touchSessions(sessionIds: string[], now: number): Promise<void> {
+      for (let i = 0; i < sessionIds.length; i += TOUCH_CHUNK) {
+        await db
+          .updateTable('sessions')
+          .set({ last_seen_at: now })
+          .where('id', 'in', sessionIds.slice(i, i + TOUCH_CHUNK))
+          .where('last_seen_at', '<', now)
+          .modifyEnd(keepsCachedReads)
+          .execute();
+      }
     },
 
     async createSession(row: { id: string; userId: string; now: number; expiresAt: number }): Promise<void> {

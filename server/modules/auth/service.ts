@@ -42,8 +42,8 @@ export async function endSessionsOf(trx: DB, userId: string): Promise<number> {
 export function sessionStore(db: DB): SessionStore {
   const repo = authRepository(db);
   return {
-    find: (sessionId, now, idleMs) => repo.sessionUser(sessionId, now, idleMs),
-    touch: (sessionId, now) => repo.touchSession(sessionId, now),
+    find: (lookup) => repo.sessionUser(lookup),
+    touch: (sessionIds, now) => repo.touchSessions(sessionIds, now),
     create: (row) => repo.createSession(row),
     remove: (sessionId) => repo.deleteSession(sessionId),
     removeExpired: (now, idleMs) => repo.deleteExpiredSessions(now, idleMs),

@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Cursor } from '../../../core/feed';
 import { type DB, olderThan, prepared } from '../../plugins/db';
+import type { SessionLookup, SessionRow } from '../../plugins/session';
+import { SESSION_COLUMNS, sessionRowSql } from '../auth/session-sql';
 
 export interface PostRow {
   id: number;
@@ -10,113 +12,140 @@ export interface PostRow {
   createdAt: number;
 }
 
+/** How the page query chooses between walking recent posts and one descent per follow (docs/decisions/0061). */
+export interface WalkSettings {
+  /** From this many follows the walk runs; below it the walk reads nothing. */
+  walkFromFollows: number;
+  /** The walk reads at most this many index entries per follow. */
+  walkPerFollow: number;
+}
+
 /**
  * A page size or walk setting written into the SQL rather than sent as a parameter: with a known
  * LIMIT the planner's generic plan costs what the custom ones do, so PostgreSQL switches a
  * prepared statement to it and stops planning every call (~0.2 ms of the walk's ~0.5 ms,
  * docs/decisions/0064). The values are a handful of integers, so the statements stay few.
  */
-function pageSize(n: number) {
+function literal(n: number) {
   if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a page size: ${n}`);
   return sql.lit(n);
+}
+
+/**
+ * The whole page in one statement (docs/decisions/0107), `reader` being an expression for the
+ * reader's id:
+ * - `followed` counts the reader's follows (the follows primary key, index-only).
+ * - `walked` walks everybody's posts newest first (the (created_at, id) index), at most
+ *   `walkPerFollow` entries per follow and none below `walkFromFollows` follows, keeping those of
+ *   live follows: the followed handles become one hash table (`coalesce` keeps the planner from
+ *   turning it into a join, which would sort everything), and only posts whose handle is in it
+ *   have the follow and its liveness checked by key. Exact when it finds `limit` rows; its cost is
+ *   limit ÷ (share of recent posts the reader follows), whatever the follow count.
+ * - Otherwise `per_follow` takes at most `limit` posts per live follow from the (handle,
+ *   created_at, id) index and merges them (docs/decisions/0020). Its condition on the walk's count
+ *   is a one-time filter: when the walk filled the page, PostgreSQL never starts it.
+ * The page's own columns are read for the winners only. One row comes back even for an empty
+ * page, carrying the follow count (its post columns null).
+ */
+export function feedPageSql(reader: RawBuilder<string>, cursor: Cursor | null, limit: number, walk: WalkSettings) {
+  const after = (time: string, key: string) => olderThan([time, key], cursor && [cursor.createdAt, cursor.id]);
+  return sql`
+    followed as (select count(*) as n from follows where follower_id = ${reader}),
+    walked as materialized (
+      select w.id, w.created_at from (
+        select t.id, t.created_at, t.handle, t.user_id from posts t
+        where ${after('t.created_at', 't.id')}
+        order by t.created_at desc, t.id desc
+        limit (select case when n >= ${literal(walk.walkFromFollows)} then n * ${literal(walk.walkPerFollow)} else 0 end from followed)
+      ) w
+      where coalesce(w.handle in (select handle from follows where follower_id = ${reader}), false)
+        and (
+          select true from follows f
+          join handles h on h.handle = f.handle and h.user_id = f.followed_user_id
+          where f.follower_id = ${reader} and f.handle = w.handle and f.followed_user_id = w.user_id
+        )
+      order by w.created_at desc, w.id desc
+      limit ${literal(limit)}
+    ),
+    page as (
+      select id, created_at from walked where (select count(*) from walked) = ${literal(limit)}
+      union all
+      select * from (
+        select top.id, top.created_at
+        from follows f
+        join handles h on h.handle = f.handle and h.user_id = f.followed_user_id
+        cross join lateral (
+          select p.id, p.created_at from posts p
+          where p.handle = f.handle and p.user_id = f.followed_user_id and ${after('p.created_at', 'p.id')}
+          order by p.created_at desc, p.id desc
+          limit ${literal(limit)}
+        ) top
+        where f.follower_id = ${reader} and (select count(*) from walked) < ${literal(limit)}
+        order by top.created_at desc, top.id desc
+        limit ${literal(limit)}
+      ) per_follow
+    ),
+    feed as (
+      select (select n from followed)::int as "followingCount",
+        p.id, p.handle, p.url, p.description, p.created_at as "createdAt"
+      from (select 1) as one
+      left join (page join posts p on p.id = page.id) on true
+    )`;
+}
+
+export interface FeedRows {
+  followingCount: number;
+  rows: PostRow[];
+}
+
+/** Splits the page query's rows: the follow count on each, the post columns null for an empty page. */
+export function feedRows(rows: Array<{ followingCount: number } & { [K in keyof PostRow]: PostRow[K] | null }>): FeedRows {
+  return {
+    followingCount: rows[0]?.followingCount ?? 0,
+    rows: rows.flatMap(({ id, handle, url, description, createdAt }) =>
+      id === null ? [] : [{ id, handle: handle!, url: url!, description: description!, createdAt: createdAt! }],
+    ),
+  };
 }
 
 /** All SQL of the feed: the newest posts across every handle a reader follows. */
 export function feedRepository(db: DB) {
   return {
-    /**
-     * One page of the reader's feed, newest first. Fan-out on read: for each live follow take at
-     * most `limit` posts from the (handle, created_at, id) index, then merge. The work is bounded by
-     * follows x limit index entries, never by how many posts the followed handles ever made; the
-     * page's own columns are read for the winners only. See docs/decisions/0020.
-     */
-    async feedPage(readerId: string, cursor: Cursor | null, limit: number): Promise<PostRow[]> {
-      return db
-        .selectFrom((eb) =>
-          eb
-            .selectFrom('follows as f')
-            .innerJoin('handles as h', (j) => j.onRef('h.handle', '=', 'f.handle').onRef('h.user_id', '=', 'f.followed_user_id'))
-            .innerJoinLateral(
-              (lat) =>
-                lat
-                  .selectFrom('posts as p')
-                  .select(['p.id', 'p.created_at'])
-                  .whereRef('p.handle', '=', 'f.handle')
-                  .whereRef('p.user_id', '=', 'f.followed_user_id')
-                  .where(olderThan(['p.created_at', 'p.id'], cursor && [cursor.createdAt, cursor.id]))
-                  .orderBy('p.created_at', 'desc')
-                  .orderBy('p.id', 'desc')
-                  .limit(pageSize(limit))
-                  .as('top'),
-              (j) => j.onTrue(),
-            )
-            .select(['top.id', 'top.created_at'])
-            .where('f.follower_id', '=', readerId)
-            .orderBy('top.created_at', 'desc')
-            .orderBy('top.id', 'desc')
-            .limit(pageSize(limit))
-            .as('page'),
-        )
-        .innerJoin('posts as p', 'p.id', 'page.id')
-        .select(['p.id', 'p.handle', 'p.url', 'p.description', 'p.created_at as createdAt'])
-        .orderBy('page.created_at', 'desc')
-        .orderBy('page.id', 'desc')
-        .modifyEnd(prepared)
-        .execute();
-    },
-
-    /** How many handles the reader follows, live or not (the follows primary key, index-only). */
-    async followingCount(readerId: string): Promise<number> {
-      const row = await db
-        .selectFrom('follows')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('follower_id', '=', readerId)
-        .modifyEnd(prepared)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+    /** One page (`limit` rows at most) after `cursor`, and how many handles the reader follows, live or not. */
+    async page(readerId: string, cursor: Cursor | null, limit: number, walk: WalkSettings): Promise<FeedRows> {
+      const result = await sql<Parameters<typeof feedRows>[0][number]>`
+        with ${feedPageSql(sql`${readerId}::uuid`, cursor, limit, walk)}
+        select "followingCount", id, handle, url, description, "createdAt" from feed
+        order by "createdAt" desc nulls last, id desc
+        ${prepared}`.execute(db);
+      return feedRows(result.rows);
     },
 
     /**
-     * One page by walking everybody's posts newest first (the (created_at, id) index) and keeping
-     * those of the reader's live follows. The walk reads at most `walkPerFollow` index entries per
-     * follow below the cursor, none below `walkFromFollows` follows. The followed handles become
-     * one hash table (a hashed subplan: `coalesce` keeps the planner from turning it into a join,
-     * which would sort everything); only posts whose handle is in it have the follow and its
-     * liveness checked by key. Exact when it returns `limit` rows; fewer means the walk ran out and
-     * the caller asks `feedPage`. Each row carries the reader's follow count (for the first page).
-     * Cost: limit ÷ (share of recent posts the reader follows), whatever the follow count. See
-     * docs/decisions/0061.
+     * The page of whoever the session belongs to, checking the session in the same statement
+     * (docs/decisions/0107): no rows when it is not live, else the session row on every row.
      */
-    async recentFeedPage(
-      readerId: string,
+    async pageWithSession(
+      lookup: SessionLookup,
       cursor: Cursor | null,
       limit: number,
-      walk: { walkFromFollows: number; walkPerFollow: number },
-    ): Promise<Array<PostRow & { followingCount: number }>> {
-      const result = await sql<PostRow & { followingCount: number }>`
-        with followed as (select count(*) as n from follows where follower_id = ${readerId})
-        select p.id, p.handle, p.url, p.description, p.created_at as "createdAt",
-          (select n from followed)::int as "followingCount"
-        from (
-          select w.id, w.created_at from (
-            select t.id, t.created_at, t.handle, t.user_id from posts t
-            where ${olderThan(['t.created_at', 't.id'], cursor && [cursor.createdAt, cursor.id])}
-            order by t.created_at desc, t.id desc
-            limit (select case when n >= ${pageSize(walk.walkFromFollows)} then n * ${pageSize(walk.walkPerFollow)} else 0 end from followed)
-          ) w
-          where coalesce(w.handle in (select handle from follows where follower_id = ${readerId}), false)
-            and (
-              select true from follows f
-              join handles h on h.handle = f.handle and h.user_id = f.followed_user_id
-              where f.follower_id = ${readerId} and f.handle = w.handle and f.followed_user_id = w.user_id
-            )
-          order by w.created_at desc, w.id desc
-          limit ${pageSize(limit)}
-        ) page
-        join posts p on p.id = page.id
-        order by page.created_at desc, page.id desc
+      walk: WalkSettings,
+    ): Promise<{ session: SessionRow | undefined; feed: FeedRows }> {
+      type Row = Parameters<typeof feedRows>[0][number] & Omit<SessionRow, 'handle'> & { sessionHandle: string | null };
+      const result = await sql<Row>`
+        with session as (${sessionRowSql(lookup)}),
+        ${feedPageSql(sql`(select "userId" from session)`, cursor, limit, walk)}
+        select ${SESSION_COLUMNS}, feed."followingCount", feed.id, feed.handle, feed.url, feed.description, feed."createdAt"
+        from session cross join feed
+        order by feed."createdAt" desc nulls last, feed.id desc
         ${prepared}`.execute(db);
-      return result.rows;
+      const first = result.rows[0];
+      if (!first) return { session: undefined, feed: { followingCount: 0, rows: [] } };
+      const { sessionId, lastSeenAt, expiresAt, userId, email, displayName, admin, sessionHandle } = first;
+      return {
+        session: { sessionId, lastSeenAt, expiresAt, userId, email, displayName, admin, handle: sessionHandle },
+        feed: feedRows(result.rows),
+      };
     },
   };
 }

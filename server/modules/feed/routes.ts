@@ -13,16 +13,27 @@ export async function feedRoutes(app: FastifyInstance) {
   r.get(
     '/api/feed',
     {
+      config: { sessionInQuery: true },
       schema: {
         querystring: z.object({ cursor: cursorParamSchema }),
         response: { 200: feedPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
       reply.header('cache-control', 'private, no-store');
       const { cursor } = request.query;
-      return app.reads.get(`feed:${user.id}:${cursor ? encodeCursor(cursor) : ''}`, () => feed.page(user.id, cursor));
+      const key = (userId: string) => `feed:${userId}:${cursor ? encodeCursor(cursor) : ''}`;
+      // No session in memory: the page's own query checks it, one round trip (docs/decisions/0107).
+      if (request.sessionLookup) {
+        const since = app.reads.generation;
+        const { session, page } = await feed.pageWithSession(request.sessionLookup, cursor);
+        app.sessions.adopt(request, session, since);
+        const user = requireUser(request);
+        app.reads.keep(key(user.id), page, since);
+        return page!;
+      }
+      const user = requireUser(request);
+      return app.reads.get(key(user.id), () => feed.page(user.id, cursor));
     },
   );
 }

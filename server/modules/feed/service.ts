@@ -1,7 +1,8 @@
 import { type Cursor, encodeCursor, FEED_PAGE_SIZE, type FeedPage, MAX_PAGE_SIZE } from '../../../core/feed';
 import { keysetPage } from '../../../core/keyset';
 import type { DB } from '../../plugins/db';
-import { feedRepository } from './repository';
+import type { SessionLookup, SessionRow } from '../../plugins/session';
+import { type FeedRows, feedRepository, type WalkSettings } from './repository';
 
 /**
  * How the feed chooses its query (docs/decisions/0061). From this many follows it first walks
@@ -15,61 +16,49 @@ export const WALK_FROM_FOLLOWS = 32;
  * pays at most about twice that.
  */
 export const WALK_PER_FOLLOW = 100;
-/** How many readers with few follows the service remembers, to skip a walk that cannot fill a page. */
-const FEW_FOLLOWS_REMEMBERED = 10_000;
 
-export interface FeedOptions {
-  /** Tests change these to walk with a handful of follows through a shared database. */
-  walkFromFollows?: number;
-  walkPerFollow?: number;
+/** Tests change these to walk with a handful of follows through a shared database. */
+export type FeedOptions = Partial<WalkSettings>;
+
+/** The rows of one page after `cursor` as the API sends it; the first page says how many handles the reader follows. */
+export function feedPageOf({ rows, followingCount }: FeedRows, cursor: Cursor | null, size: number): FeedPage {
+  const { items, nextCursor } = keysetPage(rows, size, (last) => encodeCursor({ createdAt: last.createdAt, id: last.id }));
+  const page = {
+    posts: items.map(({ id, handle, url, description, createdAt }) => ({ id, handle, url, description, createdAt })),
+    nextCursor,
+  };
+  return cursor ? page : { ...page, followingCount };
 }
 
 /** The reader's feed: newest posts across every followed handle, in exact keyset pages. */
 export function feedService(db: DB, options: FeedOptions = {}) {
   const repo = feedRepository(db);
-  const walk = {
+  const walk: WalkSettings = {
     walkFromFollows: options.walkFromFollows ?? WALK_FROM_FOLLOWS,
     walkPerFollow: options.walkPerFollow ?? WALK_PER_FOLLOW,
   };
-
-  /**
-   * Readers last seen with fewer follows than a walk needs: they go straight to the per-follow
-   * query. Only a hint (both queries are exact), refreshed whenever a count comes back, and bounded.
-   */
-  const fewFollows = new Set<string>();
-  function remember(readerId: string, followingCount: number) {
-    fewFollows.delete(readerId);
-    if (followingCount >= walk.walkFromFollows) return;
-    fewFollows.add(readerId);
-    if (fewFollows.size > FEW_FOLLOWS_REMEMBERED) fewFollows.delete(fewFollows.values().next().value!);
-  }
-
-  async function newest(readerId: string, cursor: Cursor | null, want: number) {
-    if (!fewFollows.has(readerId)) {
-      const walked = await repo.recentFeedPage(readerId, cursor, want, walk);
-      if (walked.length === want) return { rows: walked, followingCount: walked[0]!.followingCount };
-    }
-    return { rows: await repo.feedPage(readerId, cursor, want), followingCount: null };
-  }
+  const pageSize = (limit: number) => Math.min(Math.max(1, Math.floor(limit)), MAX_PAGE_SIZE);
 
   return {
     /**
      * One page after `cursor` (null: the newest, which also says how many handles the reader
      * follows). `nextCursor` is null on the last page. Asks for one row more than the page to know
-     * whether another page exists without a count.
+     * whether another page exists without a count. One statement (docs/decisions/0107).
      */
     async page(readerId: string, cursor: Cursor | null = null, limit = FEED_PAGE_SIZE): Promise<FeedPage> {
-      const size = Math.min(Math.max(1, Math.floor(limit)), MAX_PAGE_SIZE);
-      const { rows, followingCount } = await newest(readerId, cursor, size + 1);
-      const { items, nextCursor } = keysetPage(rows, size, (last) => encodeCursor({ createdAt: last.createdAt, id: last.id }));
-      const page = {
-        posts: items.map(({ id, handle, url, description, createdAt }) => ({ id, handle, url, description, createdAt })),
-        nextCursor,
-      };
-      if (cursor) return page;
-      const count = followingCount ?? (await repo.followingCount(readerId));
-      remember(readerId, count);
-      return { ...page, followingCount: count };
+      const size = pageSize(limit);
+      return feedPageOf(await repo.page(readerId, cursor, size + 1, walk), cursor, size);
+    },
+
+    /** The same page for whoever holds the session, found in the same statement; no session, no page. */
+    async pageWithSession(
+      lookup: SessionLookup,
+      cursor: Cursor | null = null,
+      limit = FEED_PAGE_SIZE,
+    ): Promise<{ session: SessionRow | undefined; page: FeedPage | undefined }> {
+      const size = pageSize(limit);
+      const { session, feed } = await repo.pageWithSession(lookup, cursor, size + 1, walk);
+      return { session, page: session && feedPageOf(feed, cursor, size) };
     },
   };
 }

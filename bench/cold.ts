@@ -1,0 +1,62 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema';
+
+/** One request of a cache-cold run: its path and, for a signed-in reader, the session token. */
+export interface ColdRequest {
+  path: string;
+  token?: string;
+}
+
+/** Requests that each ask for something no earlier request asked for, so no cache can answer. */
+export interface ColdRequests {
+  measured: ColdRequest[];
+  /** Other keys of the same kind: they warm the code path without warming the measured keys. */
+  warmup: ColdRequest[];
+}
+
+export interface ColdKeys {
+  /** Distinct seeded readers, each reading their first feed page once. */
+  feed: ColdRequests;
+  /** Profile pages of distinct handles, each once. */
+  profiles: ColdRequests;
+}
+
+/** The issue's size of a cold run: 10,000 distinct readers and 10,000 distinct handles. */
+export const COLD_KEYS = 10_000;
+const WARMUP_KEYS = 500;
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+function split<T>(items: T[], measured: number): { measured: T[]; warmup: T[] } {
+  return { measured: items.slice(0, measured), warmup: items.slice(measured) };
+}
+
+/**
+ * Picks the readers and handles of the cold runs and signs the readers in. Readers are the seeded
+ * ones (their power-law follow counts, not the named readers), in an order fixed by their ids'
+ * hash; handles likewise, so busy and quiet suppliers mix as in real traffic. A network smaller
+ * than the issue's size gives fewer keys (the report prints how many). Each session was last seen an
+ * hour ago, as a reader coming back: the request also records that the session is in use again.
+ */
+export async function prepareColdKeys(db: Kysely<Database>, wanted = COLD_KEYS, now = Date.now()): Promise<ColdKeys> {
+  const readers = await sql<{ id: string }>`
+    select id from users where email like 'reader-%@bench.example' and email not like 'reader-follows-%'
+      and email not like 'reader-quiet-%'
+    order by md5(id::text) limit ${wanted + WARMUP_KEYS}`.execute(db);
+  const tokens = readers.rows.map(() => randomBytes(32).toString('base64url'));
+  await sql`
+    insert into sessions (id, user_id, created_at, last_seen_at, expires_at)
+    select s.id, s.user_id, ${now - DAY}::bigint, ${now - HOUR}::bigint, ${now + DAY}::bigint
+    from unnest(${tokens.map((t) => createHash('sha256').update(t).digest('hex'))}::text[],
+                ${readers.rows.map((r) => r.id)}::uuid[]) as s(id, user_id)`.execute(db);
+  const handles = await sql<{ handle: string }>`
+    select handle from handles order by md5(handle) limit ${wanted + WARMUP_KEYS}`.execute(db);
+
+  const feedRequests = tokens.map((token) => ({ path: '/api/feed', token }));
+  const profileRequests = handles.rows.map((h) => ({ path: `/${h.handle}` }));
+  return {
+    feed: split(feedRequests, Math.max(0, Math.min(wanted, feedRequests.length - WARMUP_KEYS))),
+    profiles: split(profileRequests, Math.max(0, Math.min(wanted, profileRequests.length - WARMUP_KEYS))),
+  };
+}
