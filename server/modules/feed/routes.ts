@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../core/api';
 import { cursorParamSchema, encodeCursor, feedPageSchema } from '../../../core/feed';
+import { fastSerializer } from '../../fast-serializer';
 import { requireUser } from '../../plugins/session';
 import { feedService } from './service';
 
@@ -14,6 +15,7 @@ export async function feedRoutes(app: FastifyInstance) {
     '/api/feed',
     {
       config: { sessionInQuery: true },
+      serializerCompiler: fastSerializer,
       schema: {
         querystring: z.object({ cursor: cursorParamSchema }),
         response: { 200: feedPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },

@@ -7,6 +7,7 @@ import { handleParamSchema, normalizeHandle } from '../../../core/handle';
 import { newPostSchema } from '../../../core/link';
 import { linkPolicySchema, ownPostPageSchema, postIdParamSchema, postPageSchema, profileSchema } from '../../../core/post';
 import type { Config } from '../../config';
+import { fastSerializer } from '../../fast-serializer';
 import { perPersonLimit } from '../../plugins/rate-limit';
 import { requireApproved, requireUser } from '../../plugins/session';
 import { postsService } from './service';
@@ -71,7 +72,7 @@ export async function postsRoutes(app: FastifyInstance, { config }: { config: Co
 
   r.get(
     '/api/profiles/:handle',
-    { schema: { params: handleParams, response: { 200: profileSchema, ...errors } } },
+    { serializerCompiler: fastSerializer, schema: { params: handleParams, response: { 200: profileSchema, ...errors } } },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return posts.profile(request.params.handle, request.user);
@@ -80,7 +81,10 @@ export async function postsRoutes(app: FastifyInstance, { config }: { config: Co
 
   r.get(
     '/api/profiles/:handle/posts',
-    { schema: { params: handleParams, querystring: pageQuery, response: { 200: postPageSchema, ...errors } } },
+    {
+      serializerCompiler: fastSerializer,
+      schema: { params: handleParams, querystring: pageQuery, response: { 200: postPageSchema, ...errors } },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-cache');
       const { handle } = request.params;
