@@ -24,10 +24,15 @@ export interface PageEntry {
   readonly access: PageAccess;
   /** A short title (for document titles; not shown yet). */
   readonly title: string;
+  /**
+   * Rendered on the server as a visitor sees it, then hydrated (docs/decisions/0108): its content
+   * shows before any JavaScript runs. Public pages only; the others stay client-rendered.
+   */
+  readonly rendered?: true;
 }
 
 const SITE_PAGES = {
-  home: { path: '/', access: 'visitor', title: 'Freshlist' },
+  home: { path: '/', access: 'visitor', title: 'Freshlist', rendered: true },
   login: { path: '/login', access: 'visitor', title: 'Sign in' },
   loginComplete: { path: '/login/complete', access: 'visitor', title: 'Signing in' },
   dashboard: { path: '/dashboard', access: 'signed-in', title: 'Dashboard' },
@@ -49,8 +54,8 @@ const SITE_PAGES = {
   following: { path: '/following', access: 'signed-in', title: 'Following' },
 
   // sharing (#6)
-  follow: { path: '/follow/:handle', access: 'public', title: 'Connect' },
-  tellYourFriends: { path: '/tell-your-friends', access: 'public', title: 'Tell your friends' },
+  follow: { path: '/follow/:handle', access: 'public', title: 'Connect', rendered: true },
+  tellYourFriends: { path: '/tell-your-friends', access: 'public', title: 'Tell your friends', rendered: true },
 
   // forms (#7)
   form: { path: '/form/:formId', access: 'public', title: 'Form' },
@@ -85,7 +90,7 @@ export const notePageKey = (slug: NoteSlug): NotePageKey => `note-${slug}`;
 export const PAGES = {
   ...SITE_PAGES,
   ...NOTE_PAGE_ENTRIES,
-  profile: { path: '/:handle', access: 'public', title: 'Profile' },
+  profile: { path: '/:handle', access: 'public', title: 'Profile', rendered: true },
 } as const;
 
 export type PageKey = keyof typeof PAGES;

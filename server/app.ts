@@ -7,6 +7,7 @@ import { registerModules } from './modules/index';
 import { type DatabaseHandle, dbPlugin } from './plugins/db';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { pagesPlugin } from './plugins/pages';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { ResponseLog } from './plugins/request-log';
 import { securityPlugin } from './plugins/security';
@@ -85,6 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     sourceMaps: config.env !== 'production',
     ...(options.webRoot ? { root: options.webRoot } : {}),
   });
+  await app.register(pagesPlugin, { publicUrl: config.publicUrl });
   await registerModules(app, config);
   return app;
 }

@@ -9,11 +9,23 @@ export const WEB_ROOT = resolve(import.meta.dirname, '../../dist/web');
 /** Page head additions for a path (link previews, feeds); the first provider that answers wins. */
 export type HeadProvider = (request: FastifyRequest) => Promise<string | null>;
 
+/**
+ * A page rendered on the server (docs/decisions/0108): the HTML inside #root and the JSON the
+ * browser hydrates it with, or where to send the browser instead. null leaves the page to the
+ * browser, as every page was before.
+ */
+export type RenderedPage = { status: number; root: string; preloadedJson: string } | { redirect: string };
+export type PageRenderer = (request: FastifyRequest) => Promise<RenderedPage | null>;
+
 declare module 'fastify' {
   interface FastifyInstance {
     addHeadProvider(provider: HeadProvider): void;
+    setPageRenderer(renderer: PageRenderer): void;
   }
 }
+
+/** The id of the JSON script with a rendered page's data, as web/lib/preloaded.tsx reads it. */
+const PRELOADED_SCRIPT_ID = 'preloaded';
 
 /** Adds a provider's tags to the page; its own title, description and manifest replace the defaults. */
 function withHead(html: string, head: string): string {
@@ -23,6 +35,25 @@ function withHead(html: string, head: string): string {
   if (head.includes('rel="manifest"')) page = page.replace(/<link rel="manifest"[^>]*>\s*/, '');
   // A function replacement: '$&' in a display name must stay text, not become a replace pattern.
   return page.replace('</head>', () => `  ${head}\n  </head>`);
+}
+
+/** Puts a rendered page into the shell: its HTML in #root, its data in a JSON script right after. */
+function withRoot(html: string, page: { root: string; preloadedJson: string }): string {
+  const script = `<script id="${PRELOADED_SCRIPT_ID}" type="application/json">${page.preloadedJson}</script>`;
+  return html.replace('<div id="root"></div>', () => `<div id="root">${page.root}</div>${script}`);
+}
+
+/**
+ * The shell with the build's style sheets inside it instead of linked: a rendered page paints as
+ * soon as its HTML is in, without a second round trip for styles that the scripts' download would
+ * slow down on a poor connection (docs/decisions/0108).
+ */
+function withInlineStyles(html: string, root: string): string {
+  return html.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g, (link, href: string) => {
+    const file = join(root, href);
+    if (!existsSync(file)) return link;
+    return `<style>${readFileSync(file, 'utf8').replaceAll('</style', '<\\/style')}</style>`;
+  });
 }
 
 const NOT_BUILT = 'The web app is not built yet: run `npm run build` (npm start does it for you).';
@@ -38,6 +69,10 @@ export const webPlugin = fp<{ root?: string; sourceMaps?: boolean }>(
     app.decorate('addHeadProvider', (provider: HeadProvider) => {
       headProviders.push(provider);
     });
+    let renderPage: PageRenderer = async () => null;
+    app.decorate('setPageRenderer', (renderer: PageRenderer) => {
+      renderPage = renderer;
+    });
 
     if (!sourceMaps) {
       app.addHook('onRequest', async (request, reply) => {
@@ -51,6 +86,8 @@ export const webPlugin = fp<{ root?: string; sourceMaps?: boolean }>(
         root,
         wildcard: false,
         index: false,
+        // The build's .br and .gz copies (vite.config.ts), for browsers that accept them.
+        preCompressed: true,
         // Ours below, not @fastify/static's default "public, max-age=0".
         cacheControl: false,
         setHeaders(res, path) {
@@ -59,16 +96,24 @@ export const webPlugin = fp<{ root?: string; sourceMaps?: boolean }>(
       });
     }
     const indexHtml = built ? readFileSync(join(root, 'index.html'), 'utf8') : '';
+    const renderedShell = built ? withInlineStyles(indexHtml, root) : '';
 
     async function sendPage(request: FastifyRequest, reply: FastifyReply) {
       if (!built) return reply.code(503).type('text/plain').send(NOT_BUILT);
+      const page = await renderPage(request);
+      if (page && 'redirect' in page) return reply.redirect(page.redirect, 302);
       let head: string | null = null;
       for (const provider of headProviders) {
         head = await provider(request);
         if (head) break;
       }
-      const html = head ? withHead(indexHtml, head) : indexHtml;
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      const base = page ? renderedShell : indexHtml;
+      const shell = head ? withHead(base, head) : base;
+      return reply
+        .code(page?.status ?? 200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(page ? withRoot(shell, page) : shell);
     }
 
     app.setNotFoundHandler(async (request, reply) => {

@@ -4,6 +4,7 @@ import { NOTE_SLUGS, type NoteSlug } from '../../core/note-pages';
 import { type NotePageKey, notePageKey, PAGE_KEYS, PAGES, type PageKey, pagePath } from '../../core/pages';
 import { ProfilePage } from '../features/profile/profile-page';
 import { AuthProvider } from '../lib/auth';
+import { type Preloaded, PreloadedProvider } from '../lib/preloaded';
 import { AppLayout } from './layout';
 
 /**
@@ -11,7 +12,11 @@ import { AppLayout } from './layout';
  * public profile does not download the admin area or the form builder (issue 9: split by route).
  */
 function page<N extends string, P>(load: () => Promise<Record<N, ComponentType<P>>>, name: N) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  const component = async () => (await load())[name];
+  return Object.assign(
+    lazy(async () => ({ default: await component() })),
+    { load: component },
+  );
 }
 
 const LandingPage = page(() => import('../features/landing/landing-page'), 'LandingPage');
@@ -90,25 +95,51 @@ const PAGE_COMPONENTS: Record<PageKey, ComponentType> = {
 };
 
 /**
- * The route table of spec section 2 (core/pages.ts); any other path goes to /. The public profile,
- * where most visitors land from a QR code, is in the entry chunk: no second round trip. Declarative
- * routes: the app uses no loaders or actions, and the data router would add ~16 KB gzipped to every
- * first visit.
+ * A page's component itself, its code loaded: the server renders it without waiting on a lazy
+ * chunk (render-page.tsx).
  */
-export function AppRouter() {
+export async function loadPageComponent(key: PageKey): Promise<ComponentType> {
+  const component = PAGE_COMPONENTS[key] as ComponentType & { load?: () => Promise<ComponentType> };
+  return component.load ? component.load() : component;
+}
+
+/**
+ * The route table of spec section 2 (core/pages.ts) inside the layout; any other path goes to /.
+ * `only` renders just that page's route (the server knows which page it renders): matching every
+ * route on each render costs more than the page itself, and the HTML is the same.
+ */
+export function AppRoutes({ only }: { only?: { key: PageKey; component: ComponentType } }) {
+  const routes = only
+    ? [<Route key={only.key} path={PAGES[only.key].path} element={<only.component />} />]
+    : PAGE_KEYS.map((key) => {
+        const Page = PAGE_COMPONENTS[key];
+        return <Route key={key} path={PAGES[key].path} element={<Page />} />;
+      });
   return (
-    <AuthProvider>
-      <BrowserRouter>
-        <Routes>
-          <Route element={<AppLayout />}>
-            {PAGE_KEYS.map((key) => {
-              const Page = PAGE_COMPONENTS[key];
-              return <Route key={key} path={PAGES[key].path} element={<Page />} />;
-            })}
-            <Route path="*" element={<Navigate to={pagePath('home')} replace />} />
-          </Route>
-        </Routes>
-      </BrowserRouter>
-    </AuthProvider>
+    <Routes>
+      <Route element={<AppLayout />}>
+        {routes}
+        <Route path="*" element={<Navigate to={pagePath('home')} replace />} />
+      </Route>
+    </Routes>
+  );
+}
+
+/**
+ * The app in the browser. The public profile, where most visitors land from a QR code, is in the
+ * entry chunk: no second round trip. Declarative routes: the app uses no loaders or actions, and
+ * the data router would add ~16 KB gzipped to every first visit. `preloaded` is what the server
+ * rendered a public page with (docs/decisions/0108); the server renders the same tree
+ * (render-page.tsx).
+ */
+export function AppRouter({ preloaded }: { preloaded: Preloaded | null }) {
+  return (
+    <PreloadedProvider value={preloaded}>
+      <AuthProvider>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AuthProvider>
+    </PreloadedProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { type DependencyList, useCallback, useEffect, useRef, useState } from 'react';
 import { type ApiRequestError, asApiError } from './api-client';
+import { usePreloadedTaker } from './preloaded';
 
 export interface CursorPages<P> {
   pages: P[];
@@ -16,16 +17,25 @@ export type PageFetcher<P> = (cursor: string | null) => Promise<P>;
 /**
  * A newest-first list the server pages with a keyset cursor: the first page of `fetchPage`, then
  * 'Load more' asks for the page after the last cursor. `null` waits (e.g. until auth is known);
- * the list starts over when `deps` (what the fetcher reads) change.
+ * the list starts over when `deps` (what the fetcher reads) change. `preloadedPath`, the API path
+ * of the first page, picks up the server's answer on a page it rendered (as useApiGet does).
  */
 export function useCursorPages<P extends { nextCursor: string | null }>(
   fetchPage: PageFetcher<P> | null,
   deps: DependencyList,
+  preloadedPath?: string,
 ): CursorPages<P> {
   const waiting = fetchPage === null;
-  const [pages, setPages] = useState<P[]>([]);
-  const [status, setStatus] = useState<CursorPages<P>['status']>('loading');
-  const [error, setError] = useState<ApiRequestError>();
+  const take = usePreloadedTaker();
+  const [initial] = useState(() => take<P>(preloadedPath));
+  const [pages, setPages] = useState<P[]>(initial.data ? [initial.data] : []);
+  const [status, setStatus] = useState<CursorPages<P>['status']>(
+    initial.error && initial.fresh ? 'error' : initial.data ? 'ready' : 'loading',
+  );
+  const [error, setError] = useState<ApiRequestError | undefined>(initial.error);
+  /** The server's first page stands for the first load only. */
+  const skipFirst = useRef(initial.fresh);
+  const placeholder = useRef(!initial.fresh && initial.data !== undefined);
   const generation = useRef(0);
   const busy = useRef(false);
   // The fetcher of the latest render, for 'Load more' (its deps are the list's own).
@@ -42,11 +52,19 @@ export function useCursorPages<P extends { nextCursor: string | null }>(
   // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's deps stand for the fetcher.
   useEffect(() => {
     if (fetchPage === null) return;
+    if (skipFirst.current) {
+      skipFirst.current = false;
+      return;
+    }
     const current = ++generation.current;
     busy.current = false;
-    setPages([]);
-    setError(undefined);
-    setStatus('loading');
+    // A server's page shown as a placeholder stays until the fresh one replaces it.
+    if (placeholder.current) placeholder.current = false;
+    else {
+      setPages([]);
+      setError(undefined);
+      setStatus('loading');
+    }
     fetchPage(null).then(
       (page) => {
         if (current !== generation.current) return;

@@ -6,6 +6,9 @@ import { postOpenPath } from '../../core/post-text';
 import { relativeTime } from '../../core/time';
 import { readConsent, track } from '../lib/analytics';
 
+/** A post's full date and time for its tooltip: one formatter, as making one per card is slow. */
+const FULL_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
 /** The host a link points at, shown so people know where 'go to page' takes them. */
 function hostOf(url: string): string {
   try {
@@ -60,7 +63,13 @@ export function PostCard({ post, now = Date.now(), children, counted = true }: P
         <Link className="post-card-handle" to={pagePath('profile', { handle: post.handle })}>
           @{post.handle}
         </Link>
-        <time className="post-card-age" dateTime={created.toISOString()} title={created.toLocaleString()}>
+        {/* The server's clock and time zone may differ from the browser's: its age and title stand until the next render. */}
+        <time
+          className="post-card-age"
+          dateTime={created.toISOString()}
+          title={FULL_TIME.format(created)}
+          suppressHydrationWarning
+        >
           {relativeTime(post.createdAt, now)}
         </time>
       </header>

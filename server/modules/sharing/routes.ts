@@ -13,6 +13,7 @@ import {
 } from '../../../core/sharing';
 import type { Config } from '../../config';
 import { notFound } from '../../http-errors';
+import { answerOf } from '../../plugins/pages';
 import { imageRenderer, RendererBusyError } from './image-renderer';
 import { linkPreviewHead } from './link-preview';
 import { type CachedImage, sharingService } from './service';
@@ -121,6 +122,13 @@ export async function sharingRoutes(app: FastifyInstance, { config }: { config: 
       return sendImage(request, reply, card, CARD_CACHE);
     },
   );
+
+  // /follow/{handle} rendered on the server; an unknown handle renders its 'not on Freshlist yet' page.
+  app.addPageData('follow', async ({ handle = '' }) => {
+    if (handle.length > 200) return null;
+    const connect = await answerOf(connectPageSchema, () => service.connectPage(handle));
+    return { answers: { [`/api/connect/${encodeURIComponent(handle)}`]: connect }, status: connect.ok ? 200 : connect.status };
+  });
 
   r.get(
     '/api/connect/:handle',

@@ -8,11 +8,16 @@ import { onConsentChange, readConsent, setConsent, startAnalytics, track } from 
  * counts page views once the visitor accepted.
  */
 export function ConsentBanner() {
-  const [choice, setChoice] = useState<ConsentChoice | null>(() => readConsent());
+  // Unknown (undefined) until mounted: the server cannot read the choice, and the browser's first
+  // render must match the server's HTML (docs/decisions/0108).
+  const [choice, setChoice] = useState<ConsentChoice | null | undefined>(undefined);
   const [shown, setShown] = useState(false);
   const location = useLocation();
 
-  useEffect(() => onConsentChange(setChoice), []);
+  useEffect(() => {
+    setChoice(readConsent());
+    return onConsentChange(setChoice);
+  }, []);
 
   useEffect(() => {
     if (choice !== null) return;

@@ -2,11 +2,16 @@ import type { FollowState } from '../../../core/follow';
 import type { PostPage, Profile } from '../../../core/post';
 import { api, segment, withQuery } from '../../lib/api-client';
 
+/** The paths the server preloads a rendered profile with (web/lib/preloaded.tsx). */
+export const profilePaths = {
+  profile: (handle: string) => `/api/profiles/${segment(handle)}`,
+  posts: (handle: string) => `/api/profiles/${segment(handle)}/posts`,
+};
+
 /** The public profile's API (spec 2, /{handle}); type-only imports keep zod off this page (ADR 0062). */
 export const profileApi = {
-  profile: (handle: string) => api.get<Profile>(`/api/profiles/${segment(handle)}`),
-  posts: (handle: string, cursor: string | null) =>
-    api.get<PostPage>(withQuery(`/api/profiles/${segment(handle)}/posts`, { cursor })),
+  profile: (handle: string) => api.get<Profile>(profilePaths.profile(handle)),
+  posts: (handle: string, cursor: string | null) => api.get<PostPage>(withQuery(profilePaths.posts(handle), { cursor })),
   follow: (handle: string) => api.put<FollowState>(`/api/follows/${segment(handle)}`),
   unfollow: (handle: string) => api.delete<FollowState>(`/api/follows/${segment(handle)}`),
 };

@@ -11,7 +11,7 @@ import { useApiGet } from '../../lib/use-api';
 import { useCursorPages } from '../../lib/use-cursor-pages';
 import { LoadMore } from '../../ui/load-more';
 import { PostCard } from '../../ui/post-card';
-import { profileApi } from './api';
+import { profileApi, profilePaths } from './api';
 
 /** Spec 9: 'Link copied' shows for 2 seconds. */
 const COPIED_FOR_MS = 2000;
@@ -91,7 +91,7 @@ function FollowButton({ profile, onChange }: { profile: Profile; onChange(follow
 }
 
 function ProfilePosts({ handle }: { handle: string }) {
-  const list = useCursorPages((cursor) => profileApi.posts(handle, cursor), [handle]);
+  const list = useCursorPages((cursor) => profileApi.posts(handle, cursor), [handle], profilePaths.posts(handle));
   const posts = list.pages.flatMap((p) => p.posts);
   const now = Date.now();
   if (list.status === 'loading') return <p className="muted">Loading lists...</p>;
@@ -119,7 +119,7 @@ function ProfilePosts({ handle }: { handle: string }) {
 function ProfileView({ handle }: { handle: string }) {
   const { auth } = useAuth();
   const [params, setParams] = useSearchParams();
-  const resource = useApiGet(() => profileApi.profile(handle), [handle]);
+  const resource = useApiGet(() => profileApi.profile(handle), [handle], profilePaths.profile(handle));
   const [following, setFollowing] = useState<boolean | null>(null);
   const followOnReturn = useRef(false);
   const loaded = resource.data;
@@ -195,11 +195,13 @@ function ProfileView({ handle }: { handle: string }) {
   );
 }
 
-/** /{handle}: a public profile with its lists, a copyable link and Follow. */
+/**
+ * /{handle}: a public profile with its lists, a copyable link and Follow. Shown as a visitor sees it
+ * until auth is known, as the server renders it (docs/decisions/0108).
+ */
 export function ProfilePage() {
   const { handle = '' } = useParams();
   const { auth } = useAuth();
-  if (auth.status === 'loading') return <p className="page-status">Loading...</p>;
   // A new viewer (signed in or out here) sees the profile afresh: following and ownership depend on who looks.
   return <ProfileView key={`${auth.user?.id ?? 'visitor'}:${handle}`} handle={handle} />;
 }

@@ -1,6 +1,11 @@
 import type { ConnectPage } from '../../../core/sharing';
 import { api, segment } from '../../lib/api-client';
 
+/** The paths the server preloads a rendered connect page with (web/lib/preloaded.tsx). */
+export const connectPaths = {
+  connect: (handle: string) => `/api/connect/${segment(handle)}`,
+};
+
 export const sharingApi = {
-  connect: (handle: string) => api.get<ConnectPage>(`/api/connect/${segment(handle)}`),
+  connect: (handle: string) => api.get<ConnectPage>(connectPaths.connect(handle)),
 };

@@ -4,9 +4,10 @@ import { sharingPaths } from '../../../core/sharing';
 import { track } from '../../lib/analytics';
 import { useAuth } from '../../lib/auth';
 import { loginPath } from '../../lib/paths';
+import { useSiteOrigin } from '../../lib/preloaded';
 import { useApiGet } from '../../lib/use-api';
 import { PostCard } from '../../ui/post-card';
-import { sharingApi } from './api';
+import { connectPaths, sharingApi } from './api';
 import { QrCard } from './qr-card';
 
 /** Where a profile link sends someone after login: the follow is applied there (spec 4). */
@@ -16,7 +17,8 @@ const followPath = (handle: string) => `${pagePath('profile', { handle })}?follo
 export function ConnectPage() {
   const { handle = '' } = useParams();
   const { auth } = useAuth();
-  const { data, error, loading } = useApiGet(() => sharingApi.connect(handle), [handle]);
+  const { data, error, loading } = useApiGet(() => sharingApi.connect(handle), [handle], connectPaths.connect(handle));
+  const host = new URL(useSiteOrigin()).host;
 
   if (loading && !data) return <p className="page-status">Loading...</p>;
   if (error || !data) {
@@ -44,7 +46,7 @@ export function ConnectPage() {
       <p className="center">
         <Link
           to={pagePath('profile', { handle: profile.handle })}
-        >{`${window.location.host}${pagePath('profile', { handle: profile.handle })}`}</Link>
+        >{`${host}${pagePath('profile', { handle: profile.handle })}`}</Link>
       </p>
       <section aria-labelledby="latest-heading">
         <h2 id="latest-heading">Latest list</h2>

@@ -1,4 +1,5 @@
 import { QR_IMAGE_SIZE, sharingPaths } from '../../../core/sharing';
+import { useSiteOrigin } from '../../lib/preloaded';
 
 interface Props {
   handle: string;
@@ -9,7 +10,7 @@ interface Props {
 
 /** The on-screen QR card: the product mark, a 160x160 code of the profile URL, @handle and name. */
 export function QrCard({ handle, displayName, sample = false }: Props) {
-  const url = `${window.location.origin}/${handle}`;
+  const url = `${useSiteOrigin()}/${handle}`;
   return (
     <figure className="qr-card" aria-label={sample ? 'Sample QR card' : `QR card for @${handle}`}>
       <p className="qr-card-mark" aria-hidden="true">

@@ -1,0 +1,113 @@
+import type { Browser } from 'playwright-core';
+import { chromiumProblem, launchBrowser, PHONE } from '../tests/e2e/browser';
+import { distribution } from './stats';
+import { throttleProxy } from './throttle-proxy';
+
+/** The issue's slow phone: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, the CPU 4x slower. */
+export const SLOW_PHONE = {
+  latencyMs: 150,
+  downloadBitsPerSecond: 1_600_000,
+  uploadBitsPerSecond: 750_000,
+  cpuSlowdown: 4,
+} as const;
+
+export interface LcpRun {
+  lcpMs: number;
+  /** The element the browser reported as the largest contentful paint, e.g. `h1` or `p.post-card-description`. */
+  element: string;
+  /** Bytes the page's first visit transferred (HTML, scripts, styles, images), as the network saw them. */
+  transferBytes: number;
+  /** When the HTML's first byte came, the style sheets had arrived, and the first content was painted. */
+  firstByteMs: number;
+  stylesMs: number;
+  firstPaintMs: number;
+}
+
+export interface WebLcp {
+  page: string;
+  runs: LcpRun[];
+  p50Ms: number;
+  worstMs: number;
+}
+
+const RUNS = 5;
+/** How long after the load event new paints may still become the largest one (hydration, late content). */
+const SETTLE_MS = 3_000;
+
+async function oneVisit(browser: Browser, url: string): Promise<LcpRun> {
+  // A fresh context each time: an empty cache and no stored consent, as a first visit.
+  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE.cpuSlowdown });
+    let transferBytes = 0;
+    cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
+      transferBytes += event.encodedDataLength;
+    });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __lcp?: { time: number; element: string } };
+      new PerformanceObserver((list) => {
+        const last = list.getEntries().at(-1) as (PerformanceEntry & { element?: Element | null }) | undefined;
+        if (!last) return;
+        const el = last.element;
+        const name = el ? `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ')[0]}` : ''}` : '?';
+        w.__lcp = { time: last.startTime, element: name };
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    await page.waitForTimeout(SETTLE_MS);
+    const lcp = await page.evaluate(() => (window as unknown as { __lcp?: { time: number; element: string } }).__lcp);
+    if (!lcp) throw new Error(`no largest contentful paint reported for ${url}`);
+    const timing = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      const styles = performance
+        .getEntriesByType('resource')
+        .filter((r) => (r as PerformanceResourceTiming).initiatorType === 'link' && r.name.endsWith('.css'));
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      return {
+        firstByteMs: navigation?.responseStart ?? 0,
+        stylesMs: Math.max(0, ...styles.map((r) => (r as PerformanceResourceTiming).responseEnd)),
+        firstPaintMs: paint?.startTime ?? 0,
+      };
+    });
+    return { lcpMs: lcp.time, element: lcp.element, transferBytes, ...timing };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Largest contentful paint of a first visit in Chromium on a slow phone (SLOW_PHONE): a phone
+ * viewport, the CPU slowed through the DevTools protocol, the network through a throttling proxy
+ * (bench/throttle-proxy.ts), an empty cache each run. Null without Chromium.
+ */
+export async function measureLcp(baseUrl: string, pagePath: string, runs = RUNS): Promise<WebLcp | null> {
+  if (chromiumProblem() !== null) return null;
+  const target = new URL(baseUrl);
+  const browser = await launchBrowser();
+  try {
+    const results: LcpRun[] = [];
+    for (let i = 0; i < runs; i++) {
+      // A new proxy each visit: its link starts idle, as a phone's does.
+      const proxy = await throttleProxy(
+        { host: target.hostname, port: Number(target.port) },
+        {
+          latencyMs: SLOW_PHONE.latencyMs,
+          downBitsPerSecond: SLOW_PHONE.downloadBitsPerSecond,
+          upBitsPerSecond: SLOW_PHONE.uploadBitsPerSecond,
+        },
+      );
+      try {
+        results.push(await oneVisit(browser, `${proxy.url}${pagePath}`));
+      } finally {
+        await proxy.close();
+      }
+    }
+    const d = distribution(results.map((r) => r.lcpMs));
+    return { page: pagePath, runs: results, p50Ms: d.p50, worstMs: Math.max(...results.map((r) => r.lcpMs)) };
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { z } from 'zod';
+import { PAGES, type PageEntry, type PageKey } from '../../core/pages';
+import { renderPage } from '../../web/app/render-page';
+import { pageOf } from '../../web/lib/current-page';
+import type { Preloaded, PreloadedAnswer } from '../../web/lib/preloaded';
+import { HttpError } from '../http-errors';
+import type { RenderedPage } from './web';
+
+/**
+ * What a rendered page shows: the API answers its components would fetch, keyed by their API
+ * path; its status (404 for a page about something missing); or a redirect instead. null leaves
+ * the page to the browser.
+ */
+export type PageData = { answers: Record<string, PreloadedAnswer>; status?: number } | { redirect: string } | null;
+export type PageLoader = (params: Readonly<Record<string, string | undefined>>) => Promise<PageData>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The data of a rendered page of the route table (core/pages.ts); a page without a loader renders without data. */
+    addPageData(key: PageKey, loader: PageLoader): void;
+  }
+}
+
+/**
+ * An API answer as its route sends it: the body through the route's response schema (only its
+ * declared fields, so nothing private a service returns reaches the page), or the error a person
+ * would see. Other failures are thrown: the page is then left to the browser.
+ */
+export async function answerOf<S extends z.ZodType>(schema: S, load: () => Promise<z.input<S>>): Promise<PreloadedAnswer> {
+  try {
+    return { ok: true, body: schema.parse(await load()) };
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode < 500)
+      return { ok: false, status: error.statusCode, message: error.message };
+    throw error;
+  }
+}
+
+/** JSON inside a script element: no '<' may end the element early, no line separators break old parsers. */
+export const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/**
+ * Public pages rendered on the server (docs/decisions/0108): the same React components as in the
+ * browser, as a visitor sees them, with the data modules load for them. The result is a read of
+ * the database like any other: it is kept in the read cache until the data behind it changes.
+ */
+export const pagesPlugin = fp<{ publicUrl: string }>(
+  async (app: FastifyInstance, { publicUrl }) => {
+    const loaders = new Map<PageKey, PageLoader>();
+    const origin = new URL(publicUrl).origin;
+    app.decorate('addPageData', (key: PageKey, loader: PageLoader) => {
+      loaders.set(key, loader);
+    });
+
+    async function render(url: string, key: PageKey, params: Readonly<Record<string, string | undefined>>) {
+      const loader = loaders.get(key);
+      const data: PageData = loader ? await loader(params) : { answers: {} };
+      if (data === null || 'redirect' in data) return data;
+      const preloaded: Preloaded = { origin, answers: data.answers };
+      const root = await renderPage(url, key, preloaded);
+      return { status: data.status ?? 200, root, preloadedJson: scriptJson(preloaded) } satisfies RenderedPage;
+    }
+
+    app.setPageRenderer(async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+      let page: ReturnType<typeof pageOf>;
+      try {
+        page = pageOf(decodeURIComponent(request.url.split('?')[0] ?? '/'));
+      } catch {
+        return null;
+      }
+      if (!page || !(PAGES[page.key] as PageEntry).rendered) return null;
+      try {
+        return await app.reads.get(`page:${request.url}`, () => render(request.url, page.key, page.params));
+      } catch (error) {
+        // The browser can still render it: a failed render costs the visitor speed, not the page.
+        request.log.error({ err: error }, 'page render failed');
+        return null;
+      }
+    });
+  },
+  { name: 'pages', dependencies: ['web'] },
+);
