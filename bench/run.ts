@@ -15,6 +15,7 @@ import { markdown } from './report';
 import { addQuietReader, createSession, type SeededNetwork, seedNetwork } from './seed';
 import { startBenchServer } from './server';
 import { measureWebBytes, type WebBytes } from './web-bytes';
+import { measureLcp, type WebLcp } from './web-lcp';
 import { benchWhatIf } from './what-if';
 
 const RESULTS_FILE = join(import.meta.dirname, 'results', 'latest.json');
@@ -47,7 +48,11 @@ function buildWeb(): void {
   if (built.status !== 0) throw new Error('vite build failed');
 }
 
-async function runDatabase(kind: 'postgres' | 'pglite', options: BenchOptions, web: { result: WebBytes | null }) {
+async function runDatabase(
+  kind: 'postgres' | 'pglite',
+  options: BenchOptions,
+  web: { result: WebBytes | null; lcp: WebLcp | null },
+) {
   const started = performance.now();
   log(`\n== ${kind}: creating a database with the app's migrations`);
   const bench = await createBenchDatabase(kind, options.databaseUrl);
@@ -104,6 +109,8 @@ async function runDatabase(kind: 'postgres' | 'pglite', options: BenchOptions, w
         if (!options.skipWeb && web.result === null) {
           log(`web: what a first visit to /${network.busiestHandle} downloads ...`);
           web.result = await measureWebBytes(server.url, `/${network.busiestHandle}`);
+          log(`web: largest contentful paint of /${network.busiestHandle} on a slow phone ...`);
+          web.lcp = await measureLcp(server.url, `/${network.busiestHandle}`);
         }
         if (!options.skipHttp) {
           log(`HTTP: ${options.httpSeconds} s a route, ${options.httpConnections} connections ...`);
@@ -166,13 +173,15 @@ async function main() {
     },
     runs: [],
     web: null,
+    lcp: null,
     totalSeconds: 0,
   };
 
   if (!options.skipHttp || !options.skipWeb) buildWeb();
-  const web = { result: null as WebBytes | null };
+  const web = { result: null as WebBytes | null, lcp: null as WebLcp | null };
   for (const kind of options.databases) results.runs.push(await runDatabase(kind, options, web));
   results.web = web.result;
+  results.lcp = web.lcp;
   results.totalSeconds = (performance.now() - started) / 1000;
 
   mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });

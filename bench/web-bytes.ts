@@ -38,10 +38,13 @@ function sum(assets: WebAsset[], pick: (a: WebAsset) => number): number {
  * The JavaScript and CSS a first visit to the page downloads, as files of the production build
  * gzipped at level 9 (what a compressing proxy or a pre-compressed build would send). Chromium
  * loads the page and lists what it fetched, lazy route chunks included; without Chromium the
- * files index.html names are counted instead (a lower bound).
+ * files index.html names are counted instead (a lower bound). Style sheets inside the HTML count
+ * as CSS too.
  */
 export async function measureWebBytes(baseUrl: string, pagePath: string): Promise<WebBytes> {
   let paths: string[];
+  /** Style sheets the HTML carries inline (server-rendered pages, docs/decisions/0108): CSS all the same. */
+  let inline: WebAsset[] = [];
   let method: WebBytes['method'];
   if (chromiumProblem() === null) {
     method = 'browser';
@@ -55,6 +58,13 @@ export async function measureWebBytes(baseUrl: string, pagePath: string): Promis
       });
       await page.goto(`${baseUrl}${pagePath}`, { waitUntil: 'networkidle' });
       paths = [...fetched];
+      const styles = await page.$$eval('style', (elements) => elements.map((e) => e.textContent ?? ''));
+      inline = styles.map((css) => ({
+        path: 'inline <style>',
+        kind: 'css' as const,
+        bytes: Buffer.byteLength(css),
+        gzipBytes: gzipSync(css, { level: 9 }).length,
+      }));
     } finally {
       await browser.close();
     }
@@ -63,10 +73,9 @@ export async function measureWebBytes(baseUrl: string, pagePath: string): Promis
     const html = readFileSync(join(WEB_ROOT, 'index.html'), 'utf8');
     paths = [...html.matchAll(/(?:src|href)="([^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
   }
-  const assets = paths
-    .map(asset)
-    .filter((a): a is WebAsset => a !== null)
-    .sort((a, b) => b.gzipBytes - a.gzipBytes);
+  const assets = [...paths.map(asset).filter((a): a is WebAsset => a !== null), ...inline].sort(
+    (a, b) => b.gzipBytes - a.gzipBytes,
+  );
   const js = assets.filter((a) => a.kind === 'js');
   const css = assets.filter((a) => a.kind === 'css');
   return {

@@ -17,9 +17,8 @@ export interface LcpRun {
   element: string;
   /** Bytes the page's first visit transferred (HTML, scripts, styles, images), as the network saw them. */
   transferBytes: number;
-  /** When the HTML's first byte came, the style sheets had arrived, and the first content was painted. */
+  /** When the HTML's first byte came and the first content was painted. */
   firstByteMs: number;
-  stylesMs: number;
   firstPaintMs: number;
 }
 
@@ -62,13 +61,9 @@ async function oneVisit(browser: Browser, url: string): Promise<LcpRun> {
     if (!lcp) throw new Error(`no largest contentful paint reported for ${url}`);
     const timing = await page.evaluate(() => {
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-      const styles = performance
-        .getEntriesByType('resource')
-        .filter((r) => (r as PerformanceResourceTiming).initiatorType === 'link' && r.name.endsWith('.css'));
       const paint = performance.getEntriesByName('first-contentful-paint')[0];
       return {
         firstByteMs: navigation?.responseStart ?? 0,
-        stylesMs: Math.max(0, ...styles.map((r) => (r as PerformanceResourceTiming).responseEnd)),
         firstPaintMs: paint?.startTime ?? 0,
       };
     });

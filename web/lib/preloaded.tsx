@@ -20,7 +20,7 @@ export const PRELOADED_SCRIPT_ID = 'preloaded';
 
 interface Store {
   preloaded: Preloaded | null;
-  /** Paths whose answer a component already took: later mounts refetch (the answer was for a visitor). */
+  /** Paths whose answer a mounted component showed: later mounts refetch (the answer was for a visitor). */
   taken: Set<string>;
 }
 
@@ -46,9 +46,9 @@ export interface PreloadedValue<T> {
   data: T | undefined;
   error: ApiRequestError | undefined;
   /**
-   * True for the first component to take it (the one the server rendered, hydrating now): it
-   * needs no fetch. A later mount (another viewer after sign-in, a visit back) shows it while it
-   * fetches afresh.
+   * True until a component that showed it has mounted: the first (the one the server rendered,
+   * hydrating now) needs no fetch. A later mount (another viewer after sign-in, a visit back)
+   * shows it while it fetches afresh.
    */
   fresh: boolean;
 }
@@ -56,19 +56,27 @@ export interface PreloadedValue<T> {
 const NOTHING: PreloadedValue<never> = { data: undefined, error: undefined, fresh: false };
 
 /**
- * The server's answer for an API path, read once when a component mounts (call it in a state
- * initializer); nothing for a path the server did not preload or when `path` is undefined.
+ * The server's answers for API paths, nothing for a path the server did not preload or when
+ * `path` is undefined. `read` is pure (React may render a component more than once before it
+ * mounts it, as while hydrating); `shown` is for an effect, once the component has mounted.
  */
-export function usePreloadedTaker(): <T>(path: string | undefined) => PreloadedValue<T> {
+export function usePreloaded(): {
+  read<T>(path: string | undefined): PreloadedValue<T>;
+  shown(path: string | undefined): void;
+} {
   const store = useContext(PreloadedContext);
-  return <T,>(path: string | undefined) => {
-    const answer = path === undefined ? undefined : store.preloaded?.answers[path];
-    if (path === undefined || answer === undefined) return NOTHING;
-    const fresh = !store.taken.has(path);
-    store.taken.add(path);
-    return answer.ok
-      ? { data: answer.body as T, error: undefined, fresh }
-      : { data: undefined, error: new ApiRequestError(answer.status, answer.message), fresh };
+  return {
+    read<T>(path: string | undefined): PreloadedValue<T> {
+      const answer = path === undefined ? undefined : store.preloaded?.answers[path];
+      if (path === undefined || answer === undefined) return NOTHING;
+      const fresh = !store.taken.has(path);
+      return answer.ok
+        ? { data: answer.body as T, error: undefined, fresh }
+        : { data: undefined, error: new ApiRequestError(answer.status, answer.message), fresh };
+    },
+    shown(path: string | undefined) {
+      if (path !== undefined) store.taken.add(path);
+    },
   };
 }
 

@@ -1,6 +1,8 @@
 import { type DependencyList, useCallback, useEffect, useRef, useState } from 'react';
 import { type ApiRequestError, asApiError } from './api-client';
-import { usePreloadedTaker } from './preloaded';
+import { usePreloaded } from './preloaded';
+
+export const sameDeps = (a: DependencyList, b: DependencyList) => a.length === b.length && a.every((d, i) => Object.is(d, b[i]));
 
 export interface ApiResource<T> {
   data: T | undefined;
@@ -18,22 +20,24 @@ export interface ApiResource<T> {
  */
 export function useApiGet<T>(fetcher: (() => Promise<T>) | null, deps: DependencyList, preloadedPath?: string): ApiResource<T> {
   const waiting = fetcher === null;
-  const take = usePreloadedTaker();
-  const [initial] = useState(() => take<T>(preloadedPath));
+  const preloaded = usePreloaded();
+  const [initial] = useState(() => preloaded.read<T>(preloadedPath));
   const [data, setData] = useState<T | undefined>(initial.data);
   const [error, setError] = useState<ApiRequestError | undefined>(initial.error);
   const [loading, setLoading] = useState(!waiting && !initial.fresh);
   const [generation, setGeneration] = useState(0);
-  /** The server's answer stands for the first load only. */
-  const skipFirst = useRef(initial.fresh);
+  /** The server's answer stands for the first load only: the deps it answered, until they or a reload change. */
+  const answered = useRef<DependencyList | null>(initial.fresh ? deps : null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's deps stand for the fetcher; generation is the reload trigger.
   useEffect(() => {
     if (fetcher === null) return;
-    if (skipFirst.current) {
-      skipFirst.current = false;
+    // Compared, not cleared: React may run this twice on mount (StrictMode) and the answer still stands.
+    if (answered.current && generation === 0 && sameDeps(answered.current, deps)) {
+      preloaded.shown(preloadedPath);
       return;
     }
+    answered.current = null;
     let current = true;
     setLoading(true);
     fetcher().then(

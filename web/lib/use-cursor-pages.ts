@@ -1,6 +1,7 @@
 import { type DependencyList, useCallback, useEffect, useRef, useState } from 'react';
 import { type ApiRequestError, asApiError } from './api-client';
-import { usePreloadedTaker } from './preloaded';
+import { usePreloaded } from './preloaded';
+import { sameDeps } from './use-api';
 
 export interface CursorPages<P> {
   pages: P[];
@@ -26,15 +27,15 @@ export function useCursorPages<P extends { nextCursor: string | null }>(
   preloadedPath?: string,
 ): CursorPages<P> {
   const waiting = fetchPage === null;
-  const take = usePreloadedTaker();
-  const [initial] = useState(() => take<P>(preloadedPath));
+  const preloaded = usePreloaded();
+  const [initial] = useState(() => preloaded.read<P>(preloadedPath));
   const [pages, setPages] = useState<P[]>(initial.data ? [initial.data] : []);
   const [status, setStatus] = useState<CursorPages<P>['status']>(
     initial.error && initial.fresh ? 'error' : initial.data ? 'ready' : 'loading',
   );
   const [error, setError] = useState<ApiRequestError | undefined>(initial.error);
-  /** The server's first page stands for the first load only. */
-  const skipFirst = useRef(initial.fresh);
+  /** The server's first page stands for the first load only: the deps it answered, until they change. */
+  const answered = useRef<DependencyList | null>(initial.fresh ? deps : null);
   const placeholder = useRef(!initial.fresh && initial.data !== undefined);
   const generation = useRef(0);
   const busy = useRef(false);
@@ -52,10 +53,12 @@ export function useCursorPages<P extends { nextCursor: string | null }>(
   // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's deps stand for the fetcher.
   useEffect(() => {
     if (fetchPage === null) return;
-    if (skipFirst.current) {
-      skipFirst.current = false;
+    // Compared, not cleared: React may run this twice on mount (StrictMode) and the page still stands.
+    if (answered.current && sameDeps(answered.current, deps)) {
+      preloaded.shown(preloadedPath);
       return;
     }
+    answered.current = null;
     const current = ++generation.current;
     busy.current = false;
     // A server's page shown as a placeholder stays until the fresh one replaces it.

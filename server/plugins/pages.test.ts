@@ -1,0 +1,140 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../tests/fixtures/app';
+import { aFollow, aPost, aUser, type TestUser } from '../../tests/fixtures/factories';
+
+/** A built web app in miniature: the shell the server fills, with one style sheet. */
+let webRoot: string;
+let t: TestApp;
+let farm: TestUser;
+let reader: TestUser;
+
+const NAME = 'Fresh <Farm> & "Co" \u2028';
+const DESCRIPTION = 'Weekly list </script><script>alert(1)</script> & <b>bold</b>';
+
+beforeAll(async () => {
+  webRoot = mkdtempSync(join(tmpdir(), 'freshlist-pages-'));
+  mkdirSync(join(webRoot, 'assets'));
+  writeFileSync(join(webRoot, 'assets', 'index-abc.css'), '.page{color:green}');
+  writeFileSync(
+    join(webRoot, 'index.html'),
+    '<!doctype html><html><head><title>Freshlist</title>' +
+      '<link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head>' +
+      '<body><div id="root"></div><script type="module" src="/assets/index-abc.js"></script></body></html>',
+  );
+  t = await buildTestApp({}, { webRoot });
+  farm = await aUser(t.db, { handle: 'fresh-farm', name: NAME, email: 'farm-owner@example.com' });
+  reader = await aUser(t.db, { email: 'reader-secret@example.com' });
+  await aFollow(t.db, reader, 'fresh-farm');
+  await aPost(t.db, farm, { description: DESCRIPTION, url: 'https://drive.google.com/file/d/menu/view' });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(webRoot, { recursive: true, force: true });
+});
+
+const page = (url: string, cookie?: string) => t.app.inject({ url, headers: cookie ? { cookie } : {} });
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('<script id="preloaded"'));
+function preloadedOf(html: string) {
+  const match = /<script id="preloaded" type="application\/json">([^<]*)<\/script>/.exec(html);
+  expect(match).not.toBeNull();
+  return JSON.parse(match![1]!) as { origin: string; answers: Record<string, { ok: boolean; body?: unknown }> };
+}
+
+describe('public pages rendered on the server', () => {
+  it('sends a profile with its lists and the Follow button in the HTML, with its link preview tags', async () => {
+    const response = await page('/fresh-farm');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    const root = rootOf(response.body);
+    expect(root).toContain('<h1>@<!-- -->fresh-farm</h1>');
+    expect(root).toContain('Fresh &lt;Farm&gt; &amp; &quot;Co&quot;');
+    expect(root).toContain('>Follow</button>');
+    expect(root).toContain('Weekly list &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;');
+    expect(root).toMatch(/<a class="button button-small post-card-open" href="\/api\/posts\/\d+\/open"/);
+    expect(root).toContain('href="/request-invite"');
+    expect(response.body).toContain('<meta property="og:title" content="Fresh &lt;Farm&gt; &amp; &quot;Co&quot;');
+    expect(response.body).toContain('<title>@fresh-farm · Freshlist</title>');
+  });
+
+  it('carries the data it was rendered from for the browser, escaped inside its script', async () => {
+    const html = (await page('/fresh-farm')).body;
+    const script = html.slice(
+      html.indexOf('<script id="preloaded"'),
+      html.indexOf('</script>', html.indexOf('<script id="preloaded"')),
+    );
+    expect(script).not.toContain('</script><script>');
+    expect(script).not.toContain('\u2028');
+    const preloaded = preloadedOf(html);
+    expect(preloaded.origin).toBe('http://localhost:3000');
+    expect(preloaded.answers['/api/profiles/fresh-farm']).toEqual({
+      ok: true,
+      body: { handle: 'fresh-farm', displayName: NAME, isOwner: false, following: null },
+    });
+    const posts = preloaded.answers['/api/profiles/fresh-farm/posts']?.body as { posts: Array<{ description: string }> };
+    expect(posts.posts.map((p) => p.description)).toEqual([DESCRIPTION]);
+    // The same answer the API gives a visitor.
+    expect(posts).toEqual((await page('/api/profiles/fresh-farm/posts')).json());
+  });
+
+  it('puts no session data in the HTML: a signed-in person, even the owner, gets what a visitor gets', async () => {
+    const visitor = (await page('/fresh-farm')).body;
+    for (const who of [farm, reader]) {
+      const html = (await page('/fresh-farm', who.cookie)).body;
+      expect(html).toBe(visitor);
+      expect(html).not.toContain(who.email);
+      expect(html).not.toContain(who.cookie.split('=')[1]!);
+    }
+    expect(visitor).not.toContain('farm-owner@example.com');
+    expect(visitor).not.toContain(farm.id);
+    expect(visitor).not.toContain('Signed in as');
+  });
+
+  it('renders the connect page, the landing page and the invitation page', async () => {
+    const connect = await page('/follow/fresh-farm');
+    expect(connect.statusCode).toBe(200);
+    expect(rootOf(connect.body)).toContain('<h1 class="center">Follow <!-- -->Fresh &lt;Farm&gt;');
+    expect(rootOf(connect.body)).toContain('alt="QR code that opens http://localhost:3000/fresh-farm"');
+    expect(rootOf(connect.body)).toContain('href="/fresh-farm/feed.atom"');
+    expect(connect.body).toContain('<meta property="og:url" content="http://localhost:3000/follow/fresh-farm" />');
+
+    const landing = await page('/');
+    expect(rootOf(landing.body)).toContain('Share your latest list, always up to date.');
+    expect(rootOf(landing.body)).toContain('href="/login"');
+
+    const invitation = await page('/tell-your-friends');
+    expect(rootOf(invitation.body)).toContain('You&#x27;re invited to join');
+    expect(rootOf(invitation.body)).toContain('href="/request-handle"');
+  });
+
+  it('answers an unknown handle as the browser would: its profile goes to /, its connect page says so with a 404', async () => {
+    const profile = await page('/nobody-here');
+    expect(profile.statusCode).toBe(302);
+    expect(profile.headers.location).toBe('/');
+    const connect = await page('/follow/nobody-here');
+    expect(connect.statusCode).toBe(404);
+    expect(rootOf(connect.body)).toContain('isn&#x27;t on Freshlist yet');
+    expect(preloadedOf(connect.body).answers['/api/connect/nobody-here']).toMatchObject({ ok: false, status: 404 });
+  });
+
+  it('carries the style sheet inside the rendered page only; signed-in pages stay client-rendered', async () => {
+    const rendered = (await page('/fresh-farm')).body;
+    expect(rendered).toContain('<style>.page{color:green}</style>');
+    expect(rendered).not.toContain('index-abc.css');
+    const dashboard = await page('/dashboard', reader.cookie);
+    expect(dashboard.body).toContain('<div id="root"></div>');
+    expect(dashboard.body).toContain('href="/assets/index-abc.css"');
+    expect(dashboard.body).not.toContain('id="preloaded"');
+  });
+
+  it('keeps a rendered page in the read cache until the data behind it changes', async () => {
+    await page('/fresh-farm');
+    expect(t.app.reads.peek('page:/fresh-farm')).toBeDefined();
+    await aPost(t.db, farm, { description: 'A brand new price list' });
+    expect(t.app.reads.peek('page:/fresh-farm')).toBeUndefined();
+    expect(rootOf((await page('/fresh-farm')).body)).toContain('A brand new price list');
+    expect(rootOf((await page('/follow/fresh-farm')).body)).toContain('A brand new price list');
+  });
+});

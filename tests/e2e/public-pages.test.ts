@@ -1,0 +1,144 @@
+import { rmSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSENT_STORAGE_KEY } from '../../core/consent';
+import { migrateToLatest, openDatabase } from '../../server/plugins/db';
+import { aPost, aUser } from '../fixtures/factories';
+import { tempDataDir } from '../reliability/server-process';
+import { DESKTOP, launchBrowser, PHONE, screenshot, skipE2E } from './browser';
+import { type RunningServer, startServer } from './server';
+
+const HOUR = 3_600_000;
+const FARM = { email: 'orchard@example.com', name: 'Hillside Orchard', handle: 'hillside-orchard' };
+const NEWEST = 'Apples, pears and plums: this week’s orchard price list, with the cider order form.';
+
+/** A handle with lists, written into the data folder before the server starts. */
+async function seed(dataDir: string): Promise<void> {
+  const database = await openDatabase({ dataDir });
+  try {
+    await migrateToLatest(database.db);
+    const farm = await aUser(database.db, FARM);
+    for (let i = 7; i >= 1; i--) {
+      await aPost(database.db, farm, {
+        url: `https://drive.google.com/file/d/orchard-${i}/view`,
+        description: i === 1 ? NEWEST : `Older orchard list number ${i}`,
+        createdAt: Date.now() - i * 26 * HOUR,
+      });
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Public pages come rendered from the server (issue 20): readable with JavaScript off, links that
+ * work, and in a browser with JavaScript the page takes over what the server sent without asking
+ * the API again and without a hydration error.
+ */
+describe.skipIf(skipE2E)('public pages rendered on the server', () => {
+  const dataDir = tempDataDir();
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    await seed(dataDir);
+    server = await startServer({ DATA_DIR: dataDir });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('with JavaScript off, shows the profile, the connect page, / and /tell-your-friends, and their links work', async () => {
+    const context = await browser.newContext({ viewport: PHONE, isMobile: true, javaScriptEnabled: false });
+    const page = await context.newPage();
+
+    await page.goto(`${server.url}/${FARM.handle}`);
+    await page.getByRole('heading', { name: `@${FARM.handle}`, level: 1 }).waitFor();
+    expect(await page.getByText(FARM.name).isVisible()).toBe(true);
+    expect(await page.getByText(NEWEST).isVisible()).toBe(true);
+    expect(await page.locator('.post-card').count()).toBe(5);
+    expect(await page.getByRole('button', { name: 'Follow' }).isVisible()).toBe(true);
+    expect(
+      await page
+        .getByRole('link', { name: /go to page/ })
+        .first()
+        .getAttribute('href'),
+    ).toMatch(/^\/api\/posts\/\d+\/open$/);
+    await screenshot(page, 'profile-no-js-phone');
+
+    await page.goto(`${server.url}/follow/${FARM.handle}`);
+    await page.getByRole('heading', { name: `Follow ${FARM.name}` }).waitFor();
+    expect(await page.getByRole('img', { name: /QR code that opens/ }).isVisible()).toBe(true);
+    await screenshot(page, 'connect-no-js-phone');
+    // A link followed without JavaScript: the next page comes rendered too.
+    await page
+      .getByRole('link', { name: `/${FARM.handle}`, exact: false })
+      .first()
+      .click();
+    await page.waitForURL(`${server.url}/${FARM.handle}`);
+    await page.getByRole('heading', { name: `@${FARM.handle}`, level: 1 }).waitFor();
+
+    await page.goto(`${server.url}/`);
+    await page.getByRole('heading', { name: 'Share your latest list, always up to date.' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Sign in' }).first().getAttribute('href')).toBe('/login');
+    await page.goto(`${server.url}/tell-your-friends`);
+    await page.getByRole('heading', { name: "You're invited to join" }).waitFor();
+    await screenshot(page, 'tell-your-friends-no-js-phone');
+    await context.close();
+  });
+
+  it('with JavaScript, takes over the rendered profile without asking the API for it again', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await context.addInitScript((key) => window.localStorage.setItem(key, 'declined'), CONSENT_STORAGE_KEY);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/')) apiCalls.push(path);
+    });
+
+    await page.goto(`${server.url}/${FARM.handle}`);
+    await page.getByText(NEWEST).waitFor();
+    await hydrated(page);
+    // Interactive: the copy button answers, 'Load more' brings the older lists.
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await page.getByRole('button', { name: 'Link copied' }).waitFor();
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await page.getByText('Older orchard list number 7').waitFor();
+    await screenshot(page, 'profile-hydrated-desktop');
+
+    expect(apiCalls.filter((path) => path.startsWith('/api/profiles/'))).toEqual([
+      `/api/profiles/${FARM.handle}/posts`, // 'Load more' only
+    ]);
+    expect(problems).toEqual([]);
+
+    // Following a link inside the app still works as before: the connect page, then its way back.
+    await page.goto(`${server.url}/follow/${FARM.handle}`);
+    await hydrated(page);
+    await page
+      .getByRole('link', { name: `localhost` })
+      .or(page.getByRole('link', { name: `127.0.0.1` }))
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Copy link' }).waitFor();
+    expect(apiCalls.filter((path) => path.startsWith('/api/connect/'))).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+/** Waits until React has taken over the page (its root carries React's own property). */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+}
