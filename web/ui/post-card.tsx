@@ -5,6 +5,7 @@ import { pagePath } from '../../core/pages';
 import { postOpenPath } from '../../core/post-text';
 import { relativeTime } from '../../core/time';
 import { readConsent, track } from '../lib/analytics';
+import { useAuth } from '../lib/auth';
 
 /** A post's full date and time for its tooltip: one formatter, as making one per card is slow. */
 const FULL_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -28,12 +29,16 @@ interface PostCardProps {
   counted?: boolean;
 }
 
-/** Records upload_viewed once, when at least half the card has been on screen (after consent only). */
+/**
+ * Records upload_viewed once, when at least half the card has been on screen (after consent only),
+ * and not before the viewer is known: a server-rendered page mounts again for a signed-in viewer.
+ */
 function useViewedOnce(postId: number, counted: boolean) {
   const ref = useRef<HTMLElement>(null);
+  const viewerKnown = useAuth().auth.status !== 'loading';
   useEffect(() => {
     const card = ref.current;
-    if (!counted || !card || readConsent() !== 'accepted' || typeof IntersectionObserver === 'undefined') return;
+    if (!counted || !viewerKnown || !card || readConsent() !== 'accepted' || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
@@ -44,7 +49,7 @@ function useViewedOnce(postId: number, counted: boolean) {
     );
     observer.observe(card);
     return () => observer.disconnect();
-  }, [postId, counted]);
+  }, [postId, counted, viewerKnown]);
   return ref;
 }
 

@@ -125,9 +125,11 @@ function ProfileView({ handle }: { handle: string }) {
   const loaded = resource.data;
   const profile = loaded ? { ...loaded, following: following ?? loaded.following } : undefined;
 
+  // Counted once the viewer is known: a signed-in viewer's page mounts again for them.
+  const viewerKnown = auth.status !== 'loading';
   useEffect(() => {
-    if (loaded) track('profile_view', { handle: loaded.handle });
-  }, [loaded]);
+    if (loaded && viewerKnown) track('profile_view', { handle: loaded.handle });
+  }, [loaded, viewerKnown]);
 
   // Back from /login with followAfterLogin=true: apply the follow once, then tidy the address.
   useEffect(() => {
