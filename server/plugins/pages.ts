@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import { PAGES, type PageEntry, type PageKey } from '../../core/pages';
@@ -58,13 +58,13 @@ export const pagesPlugin = fp<{ publicUrl: string }>(
       loaders.set(key, loader);
     });
 
-    async function render(url: string, key: PageKey, params: Readonly<Record<string, string | undefined>>) {
+    async function render(request: FastifyRequest, key: PageKey, params: Readonly<Record<string, string | undefined>>) {
       const loader = loaders.get(key);
       const data: PageData = loader ? await loader(params) : { answers: {} };
       if (data === null || 'redirect' in data) return data;
       const preloaded: Preloaded = { origin, answers: data.answers };
-      const root = await renderPage(url, key, preloaded);
-      return { status: data.status ?? 200, root, preloadedJson: scriptJson(preloaded) } satisfies RenderedPage;
+      const [root, head] = await Promise.all([renderPage(request.url, key, preloaded), app.webShell.head(request)]);
+      return { status: data.status ?? 200, html: app.webShell.page(head, root, scriptJson(preloaded)) } satisfies RenderedPage;
     }
 
     app.setPageRenderer(async (request) => {
@@ -77,7 +77,7 @@ export const pagesPlugin = fp<{ publicUrl: string }>(
       }
       if (!page || !(PAGES[page.key] as PageEntry).rendered) return null;
       try {
-        return await app.reads.get(`page:${request.url}`, () => render(request.url, page.key, page.params));
+        return await app.reads.get(`page:${request.url}`, () => render(request, page.key, page.params));
       } catch (error) {
         // The browser can still render it: a failed render costs the visitor speed, not the page.
         request.log.error({ err: error }, 'page render failed');

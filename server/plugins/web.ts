@@ -10,17 +10,25 @@ export const WEB_ROOT = resolve(import.meta.dirname, '../../dist/web');
 export type HeadProvider = (request: FastifyRequest) => Promise<string | null>;
 
 /**
- * A page rendered on the server (docs/decisions/0108): the HTML inside #root and the JSON the
- * browser hydrates it with, or where to send the browser instead. null leaves the page to the
- * browser, as every page was before.
+ * A page rendered on the server (docs/decisions/0108): its whole HTML (webShell.page), or where to
+ * send the browser instead. null leaves the page to the browser, as every page was before.
  */
-export type RenderedPage = { status: number; root: string; preloadedJson: string } | { redirect: string };
+export type RenderedPage = { status: number; html: string } | { redirect: string };
 export type PageRenderer = (request: FastifyRequest) => Promise<RenderedPage | null>;
+
+/** The built app's shell as a rendered page fills it. */
+export interface WebShell {
+  /** The head tags the providers give this request's path (link previews, feeds), or null. */
+  head(request: FastifyRequest): Promise<string | null>;
+  /** The whole page: the shell with its styles inline, the head's tags, the HTML inside #root and the data it was rendered from. */
+  page(head: string | null, root: string, preloadedJson: string): string;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
     addHeadProvider(provider: HeadProvider): void;
     setPageRenderer(renderer: PageRenderer): void;
+    webShell: WebShell;
   }
 }
 
@@ -98,22 +106,29 @@ export const webPlugin = fp<{ root?: string; sourceMaps?: boolean }>(
     const indexHtml = built ? readFileSync(join(root, 'index.html'), 'utf8') : '';
     const renderedShell = built ? withInlineStyles(indexHtml, root) : '';
 
+    async function head(request: FastifyRequest): Promise<string | null> {
+      for (const provider of headProviders) {
+        const tags = await provider(request);
+        if (tags) return tags;
+      }
+      return null;
+    }
+    app.decorate('webShell', {
+      head,
+      page: (tags: string | null, rootHtml: string, preloadedJson: string) =>
+        withRoot(tags ? withHead(renderedShell, tags) : renderedShell, { root: rootHtml, preloadedJson }),
+    } satisfies WebShell);
+
     async function sendPage(request: FastifyRequest, reply: FastifyReply) {
       if (!built) return reply.code(503).type('text/plain').send(NOT_BUILT);
       const page = await renderPage(request);
       if (page && 'redirect' in page) return reply.redirect(page.redirect, 302);
-      let head: string | null = null;
-      for (const provider of headProviders) {
-        head = await provider(request);
-        if (head) break;
-      }
-      const base = page ? renderedShell : indexHtml;
-      const shell = head ? withHead(base, head) : base;
+      const html = page ? page.html : await head(request).then((tags) => (tags ? withHead(indexHtml, tags) : indexHtml));
       return reply
         .code(page?.status ?? 200)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(page ? withRoot(shell, page) : shell);
+        .send(html);
     }
 
     app.setNotFoundHandler(async (request, reply) => {
