@@ -19,7 +19,7 @@ const value = (question: ChatQuestion, raw: unknown) => readAnswer(question, raw
 describe('answer rules by question kind', () => {
   it('short text: one trimmed line of at most 500 characters', () => {
     expect(value(q(), '  Ada  ')).toEqual({ value: 'Ada' });
-    expect(value(q(), '   ')).toEqual({ problem: ANSWER_MESSAGES.typeAnswer });
+    expect(value(q(), '   ')).toEqual({ problem: ANSWER_MESSAGES.typeAnswer, empty: true });
     expect(value(q(), 'Ada\nLovelace')).toEqual({ problem: ANSWER_MESSAGES.oneLine });
     expect(value(q(), 'x'.repeat(500))).toEqual({ value: 'x'.repeat(500) });
     expect(value(q(), 'x'.repeat(501))).toEqual({ problem: ANSWER_MESSAGES.tooLong(500) });
@@ -73,20 +73,20 @@ describe('answer rules by question kind', () => {
     expect(value(date, '2026-03-14')).toEqual({ value: '2026-03-14' });
     expect(value(date, '2026-02-30')).toEqual({ problem: ANSWER_MESSAGES.date });
     expect(value(date, '14/03/2026')).toEqual({ problem: ANSWER_MESSAGES.date });
-    expect(value(date, '')).toEqual({ problem: ANSWER_MESSAGES.pickDate });
+    expect(value(date, '')).toEqual({ problem: ANSWER_MESSAGES.pickDate, empty: true });
   });
 
   it('one choice: one of the options, spelled as the option is', () => {
     const size = q({ type: 'choice', options: ['Small', 'Large'] });
     expect(value(size, 'large')).toEqual({ value: 'Large' });
     expect(value(size, 'Medium')).toEqual({ problem: ANSWER_MESSAGES.notAnOption });
-    expect(value(size, ['Small'])).toEqual({ problem: ANSWER_MESSAGES.chooseOne });
+    expect(value(size, ['Small'])).toEqual({ problem: ANSWER_MESSAGES.notAnOption });
   });
 
   it('several choices: options only, in the order the question lists them, each once', () => {
     const breads = q({ type: 'choices', options: ['Rye', 'Spelt', 'White'] });
     expect(value(breads, ['White', 'rye', 'Rye'])).toEqual({ value: ['Rye', 'White'] });
-    expect(value(breads, [])).toEqual({ problem: ANSWER_MESSAGES.chooseSome });
+    expect(value(breads, [])).toEqual({ problem: ANSWER_MESSAGES.chooseSome, empty: true });
     expect(value(breads, ['Rye', 'Corn'])).toEqual({ problem: ANSWER_MESSAGES.notOptions });
     expect(value(breads, 'Rye')).toEqual({ problem: ANSWER_MESSAGES.notOptions });
   });

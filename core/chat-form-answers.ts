@@ -38,6 +38,7 @@ export const ANSWER_MESSAGES = {
   unknownField: (field: string) => `"${field}" is not a question of this form.`,
   missingAnswer: (field: string) => `Please answer "${field}".`,
   answerTo: (field: string, problem: string) => `Answer to "${field}": ${problem}`,
+  text: 'Please answer with text.',
 } as const;
 
 const EMPTY_MESSAGE: Record<QuestionType, string> = {
@@ -52,8 +53,24 @@ const EMPTY_MESSAGE: Record<QuestionType, string> = {
   'yes-no': ANSWER_MESSAGES.yesOrNo,
 };
 
-/** null: the question was skipped (allowed when it is optional). */
-export type ReadAnswer = { value: AnswerValue | null } | { problem: string };
+/** What an answer of another kind (a number for a text question, a list for one choice) is told. */
+const WRONG_KIND_MESSAGE: Record<QuestionType, string> = {
+  text: ANSWER_MESSAGES.text,
+  'long-text': ANSWER_MESSAGES.text,
+  email: ANSWER_MESSAGES.email,
+  phone: ANSWER_MESSAGES.phone,
+  number: ANSWER_MESSAGES.number,
+  choice: ANSWER_MESSAGES.notAnOption,
+  choices: ANSWER_MESSAGES.notOptions,
+  date: ANSWER_MESSAGES.date,
+  'yes-no': ANSWER_MESSAGES.yesOrNo,
+};
+
+/** null: the question was skipped (allowed when it is optional). `empty`: the problem is that nothing was given. */
+export type ReadAnswer = { value: AnswerValue | null } | { problem: string; empty?: true };
+
+const nothing = (question: ChatQuestion): ReadAnswer =>
+  question.required ? { problem: EMPTY_MESSAGE[question.type], empty: true } : { value: null };
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const PHONE = /^\+?[0-9 ().\-/]+$/;
@@ -107,7 +124,7 @@ function isRealDate(text: string): boolean {
 
 function readText(raw: string, question: ChatQuestion): ReadAnswer {
   const text = normalizeAnswer(raw);
-  if (text.length === 0) return question.required ? { problem: EMPTY_MESSAGE[question.type] } : { value: null };
+  if (text.length === 0) return nothing(question);
   const problem = textProblem(text, question);
   if (problem) return { problem };
   switch (question.type) {
@@ -144,7 +161,7 @@ function readChoices(raw: string[], question: ChatQuestion): ReadAnswer {
     if (option === undefined) return { problem: ANSWER_MESSAGES.notOptions };
     picked.add(option);
   }
-  if (picked.size === 0) return question.required ? { problem: ANSWER_MESSAGES.chooseSome } : { value: null };
+  if (picked.size === 0) return nothing(question);
   return { value: question.options.filter((o) => picked.has(o)) };
 }
 
@@ -154,9 +171,7 @@ function readChoices(raw: string[], question: ChatQuestion): ReadAnswer {
  * reads it as skipped (null). Returns the value as stored, or the visitor-facing problem.
  */
 export function readAnswer(question: ChatQuestion, raw: unknown): ReadAnswer {
-  if (raw === null || raw === undefined) {
-    return question.required ? { problem: EMPTY_MESSAGE[question.type] } : { value: null };
-  }
+  if (raw === null || raw === undefined) return nothing(question);
   if (question.type === 'choices') {
     return Array.isArray(raw) && raw.every((item) => typeof item === 'string')
       ? readChoices(raw, question)
@@ -164,8 +179,7 @@ export function readAnswer(question: ChatQuestion, raw: unknown): ReadAnswer {
   }
   if (question.type === 'yes-no' && typeof raw === 'boolean') return { value: raw };
   if (question.type === 'number' && typeof raw === 'number') return readNumber(raw, question);
-  if (typeof raw !== 'string')
-    return { problem: question.type === 'number' ? ANSWER_MESSAGES.number : EMPTY_MESSAGE[question.type] };
+  if (typeof raw !== 'string') return { problem: WRONG_KIND_MESSAGE[question.type] };
   return readText(raw, question);
 }
 
@@ -188,10 +202,7 @@ export function checkSubmission(
     const read = readAnswer(q, raw);
     if ('problem' in read) {
       return {
-        problem:
-          read.problem === EMPTY_MESSAGE[q.type]
-            ? ANSWER_MESSAGES.missingAnswer(q.field)
-            : ANSWER_MESSAGES.answerTo(q.field, read.problem),
+        problem: read.empty ? ANSWER_MESSAGES.missingAnswer(q.field) : ANSWER_MESSAGES.answerTo(q.field, read.problem),
       };
     }
     if (read.value !== null) stored[q.field] = read.value;

@@ -105,8 +105,11 @@ export interface ChatFormProblem {
 
 const lineBreaks = /\r\n?/g;
 
+/** A form as sent: questions may lack what an older client does not know (their kind, whether required). */
+export type ChatFormSent = Omit<ChatFormInput, 'questions'> & { questions: Parameters<typeof normalizeQuestion>[0][] };
+
 /** Trims what a person typed and drops empty lines and settings a question's kind does not use, as stored. */
-export function normalizeChatForm(input: ChatFormInput): ChatFormInput {
+export function normalizeChatForm(input: ChatFormSent): ChatFormInput {
   return {
     title: input.title.trim(),
     description: input.description.replace(lineBreaks, '\n').trim(),
