@@ -95,7 +95,7 @@ export function AnswerComposer({
           ]
         : question.options.map((o) => ({ label: o, value: o }));
     control = (
-      <div className="chat-options" role="group" aria-labelledby={`chat-question-${index}`} aria-describedby={describedBy}>
+      <fieldset className="chat-options" aria-labelledby={`chat-question-${index}`} aria-describedby={describedBy}>
         {options.map((o, i) => (
           <button
             key={o.label}
@@ -107,7 +107,7 @@ export function AnswerComposer({
             {o.label}
           </button>
         ))}
-      </div>
+      </fieldset>
     );
   } else if (question.type === 'choices') {
     control = (
