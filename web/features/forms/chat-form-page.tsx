@@ -89,7 +89,7 @@ function ChatForm({ form, onClosed }: { form: PublicChatForm; onClosed(): void }
         </div>
       )}
 
-      {restored.current && state.phase !== 'submitted' && (
+      {restored.current && state.phase === 'answering' && (
         <p className="chat-restored">
           {CHAT_FORM_TEXT.draftKept}{' '}
           <button type="button" className="link-button" onClick={reset}>
