@@ -1,7 +1,8 @@
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readXlsx } from '../fixtures/xlsx';
-import { DESKTOP, launchBrowser, PHONE, screenshot, skipE2E } from './browser';
+import { DESKTOP, launchBrowser, PHONE, SCREENSHOT_DIR, screenshot, skipE2E } from './browser';
 import { consentDeclined, signInAs } from './helpers';
 import { type RunningServer, startServer } from './server';
 
@@ -9,6 +10,9 @@ const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id 
 const liveText = (page: Page) => page.locator('.chat-page [aria-live="polite"]').textContent();
 const progressText = (page: Page) => page.locator('.chat-progress-text').textContent();
 const errorText = (page: Page) => page.locator('#chat-answer-error').textContent();
+
+/** What the screen shows, not the whole page: the composer sticks to the bottom of the screen. */
+const screenView = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
 
 /** Answers the current text question with the keyboard only: type, then Enter. */
 async function answer(page: Page, text: string) {
@@ -149,12 +153,17 @@ describe.skipIf(skipE2E)('chat forms: build a form, answer it as a visitor, read
     await page.getByRole('link', { name: '← Your chat forms' }).click();
     const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
     await dialog.waitFor();
-    await screenshot(page, 'chat-form-creator-leave-desktop');
+    await screenView(page, 'chat-form-creator-leave-desktop');
     await dialog.getByRole('button', { name: 'Stay and keep editing' }).click();
     expect(page.url()).toMatch(/\/chat-form-creator\/new$/);
 
     await page.getByLabel('Thank-you message').fill('Thanks, we got your order!\nSee you on Saturday.');
     await screenshot(page, 'chat-form-creator-new-desktop');
+    await page
+      .locator('.question-card')
+      .nth(3)
+      .evaluate((card) => card.scrollIntoView({ block: 'start' }));
+    await screenView(page, 'chat-form-creator-questions-desktop');
     await page.getByRole('button', { name: 'Create form' }).click();
     await page.waitForURL(/\/chat-form-creator\/[A-Za-z0-9_-]{12}$/);
     await page.getByText('Form saved.').waitFor();
@@ -202,7 +211,7 @@ describe.skipIf(skipE2E)('chat forms: build a form, answer it as a visitor, read
     await page.getByText('Your answers from your last visit were kept on this device.').waitFor();
     expect(await progressText(page)).toBe('4 of 9');
     expect(await page.locator('.bubble-user').count()).toBe(3);
-    await screenshot(page, 'chat-form-draft-restored-desktop');
+    await screenView(page, 'chat-form-draft-restored-desktop');
 
     await answer(page, '2');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
@@ -293,14 +302,14 @@ describe.skipIf(skipE2E)('chat forms: build a form, answer it as a visitor, read
     await page.getByLabel('Your answer').fill('=1+1');
     await page.getByRole('button', { name: 'Send', exact: true }).tap();
     await page.getByLabel('Your answer').fill('bea@example.com');
-    await screenshot(page, 'chat-form-answering-phone');
+    await screenView(page, 'chat-form-answering-phone');
     await page.getByRole('button', { name: 'Send', exact: true }).tap();
     await page.getByLabel('Your answer').fill('Spelt');
     await page.getByRole('button', { name: 'Send', exact: true }).tap();
     await page.getByLabel('Your answer').fill('1');
     await page.getByRole('button', { name: 'Send', exact: true }).tap();
     await page.getByLabel('Spelt').tap();
-    await screenshot(page, 'chat-form-choices-phone');
+    await screenView(page, 'chat-form-choices-phone');
     await page.getByRole('button', { name: 'Send', exact: true }).tap();
     await page.getByRole('button', { name: 'Small', exact: true }).tap();
     await page.getByRole('button', { name: 'Yes', exact: true }).tap();
@@ -361,6 +370,8 @@ describe.skipIf(skipE2E)('chat forms: build a form, answer it as a visitor, read
     await page.getByRole('link', { name: 'Saturday bread order' }).click();
     await page.getByLabel('Public link').waitFor();
     await screenshot(page, 'chat-form-creator-edit-phone');
+    await page.locator('.question-card').nth(4).evaluate((card) => card.scrollIntoView({ block: 'start' }));
+    await screenView(page, 'chat-form-creator-question-phone');
     await page.setViewportSize(DESKTOP);
   });
 

@@ -49,6 +49,16 @@ function ChatForm({ form, onClosed }: { form: PublicChatForm; onClosed(): void }
     saveDraft(form.id, state);
   }, [form.id, state]);
 
+  // The question in hand stays in sight above the composer, which sticks to the bottom of the screen.
+  useEffect(() => {
+    if (current === null) return;
+    const turn = document.querySelector<HTMLElement>('.chat-turn[data-current]');
+    const composer = document.querySelector<HTMLElement>('.chat-composer');
+    if (!turn) return;
+    turn.style.scrollMarginBottom = `${(composer?.offsetHeight ?? 0) + 16}px`;
+    turn.scrollIntoView({ block: 'nearest' });
+  }, [current]);
+
   async function submit() {
     if (inFlight.current || state.phase !== 'awaiting-submit') return;
     inFlight.current = true;
