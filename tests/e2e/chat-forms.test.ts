@@ -370,7 +370,10 @@ describe.skipIf(skipE2E)('chat forms: build a form, answer it as a visitor, read
     await page.getByRole('link', { name: 'Saturday bread order' }).click();
     await page.getByLabel('Public link').waitFor();
     await screenshot(page, 'chat-form-creator-edit-phone');
-    await page.locator('.question-card').nth(4).evaluate((card) => card.scrollIntoView({ block: 'start' }));
+    await page
+      .locator('.question-card')
+      .nth(4)
+      .evaluate((card) => card.scrollIntoView({ block: 'start' }));
     await screenView(page, 'chat-form-creator-question-phone');
     await page.setViewportSize(DESKTOP);
   });
