@@ -1,7 +1,6 @@
 import type { ChatQuestion, QuestionType } from './chat-form-questions';
 import { NUMBER_LIMIT } from './chat-form-questions';
-import { characterCount } from './link';
-import { hasControlCharacters, TEXT_MESSAGES } from './text';
+import { characterCount, hasControlCharacters, TEXT_MESSAGES } from './text-rules';
 
 /**
  * The answer rules of each question kind (issue 19): one function reads what a visitor typed in

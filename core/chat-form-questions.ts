@@ -1,5 +1,4 @@
-import { characterCount } from './link';
-import { hasControlCharacters, TEXT_MESSAGES } from './text';
+import { characterCount, hasControlCharacters, TEXT_MESSAGES } from './text-rules';
 
 /** The kinds of answer a chat form question asks for (issue 19), and the rules of each question's settings. */
 

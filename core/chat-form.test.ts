@@ -7,9 +7,9 @@ import {
   closedReason,
   normalizeChatForm,
   responseColumns,
-  thankYouLines,
 } from './chat-form';
 import { type ChatQuestion, QUESTION_MESSAGES } from './chat-form-questions';
+import { thankYouLines } from './chat-form-visitor';
 
 const q = (over: Partial<ChatQuestion> = {}): ChatQuestion => ({
   field: 'name',

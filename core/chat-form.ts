@@ -9,6 +9,7 @@ import {
   QUESTION_TYPES,
   questionSettingsProblem,
 } from './chat-form-questions';
+import { IDEMPOTENCY_KEY_PATTERN } from './chat-form-visitor';
 import { characterCount } from './link';
 import { hasControlCharacters, TEXT_MESSAGES } from './text';
 
@@ -25,33 +26,9 @@ export const MAX_RESPONSES_LIMIT = 1_000_000;
 const LATEST_TIME = 253_402_300_799_999;
 /** Ids are made by the server; this is also the database CHECK. */
 export const FORM_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;
 /** The owner's page shows this many newest responses; the downloads have them all. */
 export const RESPONSES_PAGE_MAX = 500;
 export const SUBMITTED_AT_COLUMN = 'Submitted at';
-
-/** Words the visitor sees, letter for letter from the spec where it gives them. */
-export const CHAT_FORM_TEXT = {
-  loading: 'Loading form...',
-  notFoundHeading: 'Form not found',
-  notFound: 'Form not found.',
-  notFoundHelp: 'This form does not exist or was removed. Check the link you were given.',
-  submit: 'Submit my response',
-  submitting: 'Submitting...',
-  reset: 'Reset',
-  defaultThankYou: 'Thank you!',
-  copy: 'Copy',
-  copied: 'Copied to the clipboard.',
-  tryIt: 'Did you like this style of form? Try it!',
-  tryChatForm: 'Try Chat Form',
-  skip: 'Skip',
-  send: 'Send',
-  closedHeading: 'This form is closed',
-  closedOnDate: (date: string) => `It stopped taking responses on ${date}. Thank you for stopping by.`,
-  closedFull: 'It has all the responses it needs. Thank you for stopping by.',
-  closedSubmit: 'This form has just closed and no longer takes responses. Thank you for stopping by.',
-  draftKept: 'Your answers from your last visit were kept on this device.',
-} as const;
 
 export const CHAT_FORM_MESSAGES = {
   titleRequired: 'Title is required.',
@@ -209,15 +186,6 @@ export const chatFormInputSchema = z
     const problem = chatFormProblem(form);
     if (problem) ctx.addIssue({ code: 'custom', message: problem.message });
   });
-
-/** The thank-you message as lines (spec: lines separated by newlines), or 'Thank you!'. */
-export function thankYouLines(message: string): string[] {
-  const lines = message
-    .split(/\r\n?|\n/)
-    .map((line) => line.trim())
-    .filter((line) => line.length > 0);
-  return lines.length > 0 ? lines : [CHAT_FORM_TEXT.defaultThankYou];
-}
 
 /** Why a form takes no more responses now, or null while it is open. */
 export function closedReason(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_FORM_MESSAGES, CHAT_FORM_TEXT } from '../../../core/chat-form';
+import { CHAT_FORM_MESSAGES } from '../../../core/chat-form';
 import { ANSWER_MESSAGES } from '../../../core/chat-form-answers';
+import { CHAT_FORM_TEXT } from '../../../core/chat-form-visitor';
 import type { ChatQuestion } from '../../../db/schema';
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app';
 import { aChatForm, aSubmission, as, aUser, type TestUser } from '../../../tests/fixtures/factories';

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { SessionUser } from '../../../core/api';
 import {
   CHAT_FORM_MESSAGES,
-  CHAT_FORM_TEXT,
   type ChatFormInput,
   closedReason,
   FORM_ID_PATTERN,
@@ -20,6 +19,7 @@ import type {
   SubmissionResult,
 } from '../../../core/chat-form-api';
 import { type ChatQuestion, normalizeQuestion } from '../../../core/chat-form-questions';
+import { CHAT_FORM_TEXT } from '../../../core/chat-form-visitor';
 import { badRequest, conflict, forbidden, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
 import { mailFormResponse } from '../email/service';

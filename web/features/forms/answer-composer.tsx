@@ -1,6 +1,6 @@
 import { type Dispatch, type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
-import { CHAT_FORM_TEXT } from '../../../core/chat-form';
 import type { ChatQuestion } from '../../../core/chat-form-questions';
+import { CHAT_FORM_TEXT } from '../../../core/chat-form-visitor';
 import type { ChatFormAction, ChatFormState } from './chat-form-machine';
 
 const INPUT_ID = 'chat-answer';

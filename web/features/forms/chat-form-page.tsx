@@ -1,8 +1,8 @@
 import { useEffect, useReducer, useRef } from 'react';
 import { Link, useParams } from 'react-router';
-import { CHAT_FORM_TEXT } from '../../../core/chat-form';
 import { summaryLines } from '../../../core/chat-form-answers';
 import type { PublicChatForm } from '../../../core/chat-form-api';
+import { CHAT_FORM_TEXT } from '../../../core/chat-form-visitor';
 import { pagePath } from '../../../core/pages';
 import { ApiRequestError, errorMessage } from '../../lib/api-client';
 import { newIdempotencyKey } from '../../lib/idempotency-key';

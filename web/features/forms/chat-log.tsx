@@ -1,6 +1,6 @@
 import type { Dispatch } from 'react';
-import { thankYouLines } from '../../../core/chat-form';
 import { answerText, SKIPPED_TEXT } from '../../../core/chat-form-answers';
+import { thankYouLines } from '../../../core/chat-form-visitor';
 import { type ChatFormAction, type ChatFormState, currentQuestion } from './chat-form-machine';
 
 /** Fixed text lines as system bubbles; two lines may be equal, so their place is their key. */

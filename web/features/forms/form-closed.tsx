@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { CHAT_FORM_TEXT } from '../../../core/chat-form';
 import type { PublicChatForm } from '../../../core/chat-form-api';
+import { CHAT_FORM_TEXT } from '../../../core/chat-form-visitor';
 import { pagePath } from '../../../core/pages';
 import { FormAsker } from './form-asker';
 

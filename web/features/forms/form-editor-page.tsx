@@ -1,13 +1,8 @@
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import {
-  CHAT_FORM_TEXT,
-  type ChatFormProblem,
-  chatFormProblem,
-  FORM_TITLE_MAX,
-  normalizeChatForm,
-} from '../../../core/chat-form';
+import { type ChatFormProblem, chatFormProblem, FORM_TITLE_MAX, normalizeChatForm } from '../../../core/chat-form';
 import type { ManagedChatForm } from '../../../core/chat-form-api';
+import { CHAT_FORM_TEXT } from '../../../core/chat-form-visitor';
 import { pagePath } from '../../../core/pages';
 import { errorMessage } from '../../lib/api-client';
 import { RequireAuth } from '../../lib/require-auth';

@@ -1,5 +1,5 @@
-import { thankYouLines } from '../../../core/chat-form';
 import { isChoiceType, QUESTION_TYPE_LABELS } from '../../../core/chat-form-questions';
+import { thankYouLines } from '../../../core/chat-form-visitor';
 import type { FormDraft } from './form-draft';
 
 const linesOf = (text: string) =>

@@ -1,6 +1,6 @@
-import { IDEMPOTENCY_KEY_PATTERN } from '../../../core/chat-form';
 import { readAnswer } from '../../../core/chat-form-answers';
 import type { ChatQuestion } from '../../../core/chat-form-questions';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../../core/chat-form-visitor';
 import { type ChatFormState, type GivenAnswer, stateWithAnswers } from './chat-form-machine';
 
 /**
