@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { SUBMITTED_AT_COLUMN } from '../../../core/chat-form';
 import { answerText } from '../../../core/chat-form-answers';
@@ -11,15 +12,29 @@ import { FormUnavailable } from './form-unavailable';
 const formatTime = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const Time = ({ ms }: { ms: number }) => <time dateTime={new Date(ms).toISOString()}>{formatTime(ms)}</time>;
 
+const WIDE = '(min-width: 720px)';
+
+/** Whether the screen is wide enough for the table, following changes (a phone turned sideways). */
+function useWideScreen(): boolean {
+  const [wide, setWide] = useState(() => window.matchMedia(WIDE).matches);
+  useEffect(() => {
+    const query = window.matchMedia(WIDE);
+    const onChange = () => setWide(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return wide;
+}
+
 /**
- * Both layouts are in the page and CSS shows one (issue 19): a table on wide screens, a card per
- * response on a phone, where a table would be cut off. The hidden one is display:none, so screen
- * readers meet only the one shown.
+ * A table on wide screens, a card per response on a phone, where a table would be cut off
+ * (issue 19). Only one is in the page, so screen readers and find-in-page meet each answer once.
  */
 function ResponsesView({ data }: { data: ChatFormResponses }) {
   const { form, columns, responses } = data;
-  return (
-    <>
+  const wide = useWideScreen();
+  if (!wide) {
+    return (
       <ol className="response-cards" aria-label={`Responses to ${form.title}, newest first`}>
         {responses.map((r) => (
           <li key={r.id} className="response-card">
@@ -37,6 +52,10 @@ function ResponsesView({ data }: { data: ChatFormResponses }) {
           </li>
         ))}
       </ol>
+    );
+  }
+  return (
+    <>
       {/* Focusable so keyboard users can scroll a table wider than the screen. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard. */}
       <section className="table-scroll" aria-labelledby="responses-caption" tabIndex={0}>
