@@ -205,7 +205,7 @@ function FormEditor({ form }: { form: ManagedChatForm | null }) {
         </section>
       )}
 
-      <LeaveDialog open={leaving.pending !== null} onStay={leaving.stay} onLeave={leaving.leave} />
+      <LeaveDialog open={leaving.asking} onStay={leaving.stay} onLeave={leaving.leave} />
     </main>
   );
 }

@@ -1,15 +1,32 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 
+/** Where the owner asked to go: a path of the app, or back or forward in the history. */
+type Pending = { path: string } | { historyKey: string };
+
 /**
  * Asks before unsaved edits are lost (issue 19). Leaving the site, reloading or closing the tab
  * gets the browser's own question (beforeunload); following a link inside the app is held and
  * asked about in the page. The router is a declarative <BrowserRouter>, whose navigations cannot
- * be blocked, so links are caught as they are clicked (ADR 0106); the Back button is not.
+ * be blocked, so links are caught as they are clicked (ADR 0106); Back and Forward are caught
+ * where the browser has the Navigation API, and otherwise go without asking.
  */
 export function useUnsavedChanges(dirty: boolean) {
   const navigate = useNavigate();
-  const [pending, setPending] = useState<string | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const allowTraverse = useRef(false);
+
+  useEffect(() => {
+    const navigation = 'navigation' in window ? window.navigation : undefined;
+    if (!dirty || !navigation) return;
+    const onNavigate = (event: NavigateEvent) => {
+      if (event.navigationType !== 'traverse' || !event.cancelable || allowTraverse.current) return;
+      event.preventDefault();
+      setPending({ historyKey: event.destination.key });
+    };
+    navigation.addEventListener('navigate', onNavigate);
+    return () => navigation.removeEventListener('navigate', onNavigate);
+  }, [dirty]);
 
   useEffect(() => {
     if (!dirty) return;
@@ -29,7 +46,7 @@ export function useUnsavedChanges(dirty: boolean) {
       if (url.origin !== window.location.origin || url.pathname === window.location.pathname) return;
       event.preventDefault();
       event.stopPropagation();
-      setPending(url.pathname + url.search + url.hash);
+      setPending({ path: url.pathname + url.search + url.hash });
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     // Capture, on the document: before React's own listeners on the app's root see the click.
@@ -41,12 +58,16 @@ export function useUnsavedChanges(dirty: boolean) {
   }, [dirty]);
 
   return {
-    pending,
+    asking: pending !== null,
     stay: () => setPending(null),
     leave: () => {
-      const to = pending;
       setPending(null);
-      if (to) navigate(to);
+      if (!pending) return;
+      if ('path' in pending) navigate(pending.path);
+      else {
+        allowTraverse.current = true;
+        window.navigation?.traverseTo(pending.historyKey);
+      }
     },
   };
 }
