@@ -313,7 +313,11 @@ describe.skipIf(skipE2E)('chat forms: build a form, answer it as a visitor, read
     await page.getByLabel('Your answer').fill('bea@example.com');
     await screenView(page, 'chat-form-answering-phone');
     await page.getByRole('button', { name: 'Send', exact: true }).tap();
+    // A touch keyboard has no Shift+Enter: Return makes a new line in a long answer, Send sends.
+    await page.getByText('Return makes a new line; tap Send when you are done.').waitFor();
     await page.getByLabel('Your answer').fill('Spelt');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Rye');
     await page.getByRole('button', { name: 'Send', exact: true }).tap();
     await page.getByLabel('Your answer').fill('1');
     await page.getByRole('button', { name: 'Send', exact: true }).tap();
@@ -342,7 +346,7 @@ describe.skipIf(skipE2E)('chat forms: build a form, answer it as a visitor, read
       .locator('tbody tr')
       .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(1, 6).map((td) => td.textContent)));
     expect(rows).toEqual([
-      ['=1+1', 'bea@example.com', 'Spelt', '1', 'Spelt'],
+      ['=1+1', 'bea@example.com', 'Spelt\nRye', '1', 'Spelt'],
       ['Ada', 'ada@example.com', 'Rye\n2 baguettes', '2', 'Rye, White'],
     ]);
     await screenshot(page, 'chat-form-responses-desktop');
@@ -352,7 +356,7 @@ describe.skipIf(skipE2E)('chat forms: build a form, answer it as a visitor, read
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csvText = csv.subarray(3).toString('utf8');
     expect(csvText.split('\r\n')[0]).toBe(`Submitted at,name,${headers.slice(2).join(',')}`);
-    expect(csvText).toContain(",'=1+1,bea@example.com,Spelt,1,Spelt,Small,Yes,,\r\n");
+    expect(csvText).toContain(`,'=1+1,bea@example.com,"Spelt\nRye",1,Spelt,Small,Yes,,\r\n`);
     expect(csvText).toContain(
       ',Ada,ada@example.com,"Rye\n2 baguettes",2,"Rye, White",Large,No,2026-03-14,\'+32 470 12 34 56\r\n',
     );
@@ -364,7 +368,7 @@ describe.skipIf(skipE2E)('chat forms: build a form, answer it as a visitor, read
     for await (const chunk of file) chunks.push(chunk as Buffer);
     const { rows: sheet } = readXlsx(Buffer.concat(chunks));
     expect(sheet[0]!.map((c) => c.value)).toEqual(headers);
-    expect(sheet[1]!.slice(1, 6).map((c) => c.value)).toEqual(['=1+1', 'bea@example.com', 'Spelt', 1, 'Spelt']);
+    expect(sheet[1]!.slice(1, 6).map((c) => c.value)).toEqual(['=1+1', 'bea@example.com', 'Spelt\nRye', 1, 'Spelt']);
     expect(sheet.flat().some((c) => c.formula)).toBe(false);
 
     await page.setViewportSize(PHONE);

@@ -1,4 +1,4 @@
-import { type Dispatch, type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
+import { type Dispatch, type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import type { ChatQuestion } from '../../../core/chat-form-questions';
 import { CHAT_FORM_TEXT } from '../../../core/chat-form-visitor';
 import type { ChatFormAction, ChatFormState } from './chat-form-machine';
@@ -7,11 +7,17 @@ const INPUT_ID = 'chat-answer';
 const HINT_ID = 'chat-answer-hint';
 const ERROR_ID = 'chat-answer-error';
 
+/**
+ * A touch screen's keyboard has no Shift+Enter: there the Return key of a long answer makes a new
+ * line and Send sends. A hardware keyboard keeps Enter to send (the spec's Enter to advance).
+ */
+const touchOnly = () => window.matchMedia('(pointer: coarse)').matches && !window.matchMedia('(any-pointer: fine)').matches;
+
 /** What each kind says under the box; the rules themselves come from core/chat-form-answers.ts. */
-function hintOf(q: ChatQuestion): string {
+function hintOf(q: ChatQuestion, touch: boolean): string {
   switch (q.type) {
     case 'long-text':
-      return 'Press Enter to send, Shift+Enter for a new line.';
+      return touch ? 'Return makes a new line; tap Send when you are done.' : 'Press Enter to send, Shift+Enter for a new line.';
     case 'number':
       if (q.min !== null && q.max !== null) return `A number from ${q.min} to ${q.max}. Press Enter to send.`;
       if (q.min !== null) return `A number of at least ${q.min}. Press Enter to send.`;
@@ -61,6 +67,7 @@ export function AnswerComposer({
   dispatch: Dispatch<ChatFormAction>;
 }) {
   const area = useRef<HTMLFormElement>(null);
+  const [touch] = useState(touchOnly);
   const describedBy = `chat-question-${index} ${HINT_ID}${state.error ? ` ${ERROR_ID}` : ''}`;
   const invalid = state.error ? true : undefined;
 
@@ -134,7 +141,8 @@ export function AnswerComposer({
         rows={3}
         value={state.text}
         onChange={(e) => dispatch({ type: 'type', text: e.target.value })}
-        onKeyDown={onKeyDown}
+        onKeyDown={touch ? undefined : onKeyDown}
+        enterKeyHint={touch ? 'enter' : 'send'}
         aria-describedby={describedBy}
         aria-invalid={invalid}
       />
@@ -179,7 +187,7 @@ export function AnswerComposer({
       </div>
       <div className="chat-composer-foot">
         <p id={HINT_ID} className="field-hint">
-          {hintOf(question)}
+          {hintOf(question, touch)}
         </p>
         {!question.required && (
           <button type="button" className="link-button" onClick={() => dispatch({ type: 'skip' })}>
