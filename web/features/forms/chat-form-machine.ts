@@ -85,10 +85,7 @@ export function currentQuestion(state: ChatFormState): number | null {
 
 function commit(state: ChatFormState, question: number, value: GivenAnswer): ChatFormState {
   const answers = state.answers.map((a, i) => (i === question ? value : a));
-  return {
-    ...stateWithAnswers(state.questions, answers as GivenAnswer[], state.submissionKey),
-    submissionKey: state.submissionKey,
-  };
+  return stateWithAnswers(state.questions, answers as GivenAnswer[], state.submissionKey);
 }
 
 /** What the composer starts with when an answer is changed: the answer as it was typed or picked. */
