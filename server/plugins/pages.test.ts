@@ -75,8 +75,11 @@ describe('public pages rendered on the server', () => {
     });
     const posts = preloaded.answers['/api/profiles/fresh-farm/posts']?.body as { posts: Array<{ description: string }> };
     expect(posts.posts.map((p) => p.description)).toEqual([DESCRIPTION]);
-    // The same answer the API gives a visitor.
+    // The same answers the API gives a visitor.
     expect(posts).toEqual((await page('/api/profiles/fresh-farm/posts')).json());
+    expect(preloaded.answers['/api/profiles/fresh-farm']?.body).toEqual((await page('/api/profiles/fresh-farm')).json());
+    const connect = preloadedOf((await page('/follow/fresh-farm')).body).answers['/api/connect/fresh-farm'];
+    expect(connect).toEqual({ ok: true, body: (await page('/api/connect/fresh-farm')).json() });
   });
 
   it('puts no session data in the HTML: a signed-in person, even the owner, gets what a visitor gets', async () => {

@@ -10,10 +10,11 @@ import type { RenderedPage } from './web';
 
 /**
  * What a rendered page shows: the API answers its components would fetch, keyed by their API
- * path; its status (404 for a page about something missing); or a redirect instead. null leaves
- * the page to the browser.
+ * path; its status (404 for a page about something missing); its head tags when the loader has
+ * them at hand (else the head providers are asked); or a redirect instead. null leaves the page
+ * to the browser.
  */
-export type PageData = { answers: Record<string, PreloadedAnswer>; status?: number } | { redirect: string } | null;
+export type PageData = { answers: Record<string, PreloadedAnswer>; status?: number; head?: string } | { redirect: string } | null;
 export type PageLoader = (params: Readonly<Record<string, string | undefined>>) => Promise<PageData>;
 
 declare module 'fastify' {
@@ -63,7 +64,10 @@ export const pagesPlugin = fp<{ publicUrl: string }>(
       const data: PageData = loader ? await loader(params) : { answers: {} };
       if (data === null || 'redirect' in data) return data;
       const preloaded: Preloaded = { origin, answers: data.answers };
-      const [root, head] = await Promise.all([renderPage(request.url, key, preloaded), app.webShell.head(request)]);
+      const [root, head] = await Promise.all([
+        renderPage(request.url, key, preloaded),
+        data.head === undefined ? app.webShell.head(request) : data.head,
+      ]);
       return { status: data.status ?? 200, html: app.webShell.page(head, root, scriptJson(preloaded)) } satisfies RenderedPage;
     }
 

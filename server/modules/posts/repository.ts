@@ -74,6 +74,50 @@ export function postsRepository(db: DB) {
       return rows.filter((r): r is { [K in keyof Row]: NonNullable<Row[K]> } => r.id !== null);
     },
 
+    /**
+     * A public profile page in one query: who holds the handle (its public name) and their newest
+     * `limit` posts. Null when no one holds the handle.
+     */
+    async profilePage(handle: string, limit: number) {
+      const rows = await db
+        .selectFrom('handles as h')
+        .innerJoin('users as u', 'u.id', 'h.user_id')
+        .leftJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom('posts')
+              .select(publicColumns)
+              .whereRef('posts.user_id', '=', 'h.user_id')
+              .orderBy('created_at', 'desc')
+              .orderBy('id', 'desc')
+              .limit(limit)
+              .as('p'),
+          (join) => join.onTrue(),
+        )
+        .select([
+          'h.handle as holderHandle',
+          'u.display_name as displayName',
+          'p.id',
+          'p.handle',
+          'p.url',
+          'p.description',
+          'p.createdAt',
+        ])
+        .where('h.handle', '=', handle)
+        .orderBy('p.createdAt', 'desc')
+        .orderBy('p.id', 'desc')
+        .modifyEnd(prepared)
+        .execute();
+      const first = rows[0];
+      if (!first) return null;
+      return {
+        holder: { handle: first.holderHandle, displayName: first.displayName },
+        posts: rows.flatMap(({ id, handle, url, description, createdAt }) =>
+          id === null ? [] : [{ id: Number(id), handle: handle!, url: url!, description: description!, createdAt: createdAt! }],
+        ),
+      };
+    },
+
     async ownPosts(userId: string, cursor: Cursor | null, limit: number) {
       return db
         .selectFrom('posts')

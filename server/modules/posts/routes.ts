@@ -8,7 +8,6 @@ import { newPostSchema } from '../../../core/link';
 import { linkPolicySchema, ownPostPageSchema, postIdParamSchema, postPageSchema, profileSchema } from '../../../core/post';
 import type { Config } from '../../config';
 import { fastSerializer } from '../../fast-serializer';
-import { answerOf } from '../../plugins/pages';
 import { perPersonLimit } from '../../plugins/rate-limit';
 import { requireApproved, requireUser } from '../../plugins/session';
 import { postsService } from './service';
@@ -79,25 +78,6 @@ export async function postsRoutes(app: FastifyInstance, { config }: { config: Co
       return posts.profile(request.params.handle, request.user);
     },
   );
-
-  // /{handle} rendered on the server: the visitor's view of the profile and its first page of posts.
-  app.addPageData('profile', async ({ handle: raw = '' }) => {
-    const parsed = handleParams.safeParse({ handle: raw });
-    if (!parsed.success) return null;
-    const { handle } = parsed.data;
-    const profile = await answerOf(profileSchema, () => posts.profile(handle, null));
-    // An unknown handle goes to /, as the browser's router sends it.
-    if (!profile.ok && profile.status === 404) return { redirect: '/' };
-    const path = `/api/profiles/${encodeURIComponent(raw)}`;
-    return {
-      answers: {
-        [path]: profile,
-        [`${path}/posts`]: await answerOf(postPageSchema, () =>
-          app.reads.get(`posts:${handle}:`, () => posts.profilePosts(handle, null)),
-        ),
-      },
-    };
-  });
 
   r.get(
     '/api/profiles/:handle/posts',

@@ -61,6 +61,20 @@ export function postsService(db: DB, policy: LinkPolicy) {
       return { handle: found.handle, displayName: found.displayName, isOwner, following };
     },
 
+    /**
+     * What a visitor's profile page shows, in one query: `profile(handle, null)` and the first page
+     * of `profilePosts` (the server renders the page from it, docs/decisions/0108).
+     */
+    async visitorProfilePage(handle: string): Promise<{ profile: Profile; posts: PostPage }> {
+      const page = await repo.profilePage(handle, PROFILE_PAGE_SIZE + 1);
+      if (!page) throw notFound(POST_MESSAGES.profileNotFound);
+      const { holder: found } = page;
+      return {
+        profile: { handle: found.handle, displayName: found.displayName, isOwner: false, following: null },
+        posts: toPage(page.posts, PROFILE_PAGE_SIZE),
+      };
+    },
+
     /** The profile's posts, PROFILE_PAGE_SIZE at a time: everything its holder shared. */
     async profilePosts(handle: string, cursor: Cursor | null): Promise<PostPage> {
       const posts = await repo.postsOfHolder(handle, cursor, PROFILE_PAGE_SIZE + 1);

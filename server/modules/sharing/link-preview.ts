@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { QR_CARD_HEIGHT, QR_CARD_WIDTH, sharingPaths } from '../../../core/sharing';
+import { type PublicProfile, QR_CARD_HEIGHT, QR_CARD_WIDTH, sharingPaths } from '../../../core/sharing';
 import { printableText } from '../../../core/text';
 import type { SharingService } from './service';
 
@@ -18,6 +18,50 @@ function handlePage(path: string): { handle: string; kind: 'profile' | 'connect'
  * The head of /{handle} and /follow/{handle}: title, description, canonical URL, Open Graph and
  * Twitter card tags, the Atom feed and the home-screen manifest. Chat apps read these from the HTML; they run no script.
  */
+export function linkPreviewTags(
+  profile: PublicProfile,
+  kind: 'profile' | 'connect',
+  service: Pick<SharingService, 'profileUrl' | 'cardUrl'>,
+  publicUrl: string,
+): string {
+  const who = `${printableText(profile.displayName).trim() || profile.handle} (@${profile.handle})`;
+  const title = kind === 'profile' ? `${who} on Freshlist` : `Follow ${who} on Freshlist`;
+  // The tab's title, as the web app sets it once running (web/lib/current-page.ts); a preview shows `title`.
+  const documentTitle = `${kind === 'profile' ? '' : 'Follow '}@${profile.handle} · Freshlist`;
+  const description =
+    kind === 'profile'
+      ? `The latest lists from ${who}: menus, price lists and catalogues, always up to date on Freshlist.`
+      : `Scan or tap to follow ${who} on Freshlist and always see their latest list.`;
+  const url = kind === 'profile' ? service.profileUrl(profile.handle) : `${publicUrl}/follow/${profile.handle}`;
+  const image = service.cardUrl(profile.handle);
+
+  const meta = (attr: 'name' | 'property', key: string, value: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
+  return [
+    `<title>${escapeHtml(documentTitle)}</title>`,
+    meta('name', 'description', description),
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    `<link rel="manifest" href="${escapeHtml(sharingPaths.manifest(profile.handle))}" />`,
+    `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(`${who} on Freshlist`)}" href="${escapeHtml(`${publicUrl}${sharingPaths.feed(profile.handle)}`)}" />`,
+    meta('property', 'og:site_name', 'Freshlist'),
+    meta('property', 'og:type', 'profile'),
+    meta('property', 'og:title', title),
+    meta('property', 'og:description', description),
+    meta('property', 'og:url', url),
+    meta('property', 'og:image', image),
+    meta('property', 'og:image:type', 'image/png'),
+    meta('property', 'og:image:width', String(QR_CARD_WIDTH)),
+    meta('property', 'og:image:height', String(QR_CARD_HEIGHT)),
+    meta('property', 'og:image:alt', `QR code card for @${profile.handle}`),
+    meta('property', 'profile:username', profile.handle),
+    meta('name', 'twitter:card', 'summary'),
+    meta('name', 'twitter:title', title),
+    meta('name', 'twitter:description', description),
+    meta('name', 'twitter:image', image),
+  ].join('\n    ');
+}
+
+/** The link preview tags of a path that is a handle's page, looked up by its handle. */
 export function linkPreviewHead(service: SharingService, publicUrl: string) {
   return async (request: FastifyRequest): Promise<string | null> => {
     let path: string;
@@ -29,42 +73,6 @@ export function linkPreviewHead(service: SharingService, publicUrl: string) {
     const page = handlePage(path);
     if (!page) return null;
     const profile = await service.publicProfile(page.handle);
-    if (!profile) return null;
-
-    const who = `${printableText(profile.displayName).trim() || profile.handle} (@${profile.handle})`;
-    const title = page.kind === 'profile' ? `${who} on Freshlist` : `Follow ${who} on Freshlist`;
-    // The tab's title, as the web app sets it once running (web/lib/current-page.ts); a preview shows `title`.
-    const documentTitle = `${page.kind === 'profile' ? '' : 'Follow '}@${profile.handle} · Freshlist`;
-    const description =
-      page.kind === 'profile'
-        ? `The latest lists from ${who}: menus, price lists and catalogues, always up to date on Freshlist.`
-        : `Scan or tap to follow ${who} on Freshlist and always see their latest list.`;
-    const url = page.kind === 'profile' ? service.profileUrl(profile.handle) : `${publicUrl}/follow/${profile.handle}`;
-    const image = service.cardUrl(profile.handle);
-
-    const meta = (attr: 'name' | 'property', key: string, value: string) =>
-      `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
-    return [
-      `<title>${escapeHtml(documentTitle)}</title>`,
-      meta('name', 'description', description),
-      `<link rel="canonical" href="${escapeHtml(url)}" />`,
-      `<link rel="manifest" href="${escapeHtml(sharingPaths.manifest(profile.handle))}" />`,
-      `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(`${who} on Freshlist`)}" href="${escapeHtml(`${publicUrl}${sharingPaths.feed(profile.handle)}`)}" />`,
-      meta('property', 'og:site_name', 'Freshlist'),
-      meta('property', 'og:type', 'profile'),
-      meta('property', 'og:title', title),
-      meta('property', 'og:description', description),
-      meta('property', 'og:url', url),
-      meta('property', 'og:image', image),
-      meta('property', 'og:image:type', 'image/png'),
-      meta('property', 'og:image:width', String(QR_CARD_WIDTH)),
-      meta('property', 'og:image:height', String(QR_CARD_HEIGHT)),
-      meta('property', 'og:image:alt', `QR code card for @${profile.handle}`),
-      meta('property', 'profile:username', profile.handle),
-      meta('name', 'twitter:card', 'summary'),
-      meta('name', 'twitter:title', title),
-      meta('name', 'twitter:description', description),
-      meta('name', 'twitter:image', image),
-    ].join('\n    ');
+    return profile ? linkPreviewTags(profile, page.kind, service, publicUrl) : null;
   };
 }

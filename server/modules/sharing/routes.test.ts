@@ -188,11 +188,22 @@ describe('link previews in the HTML the server sends', () => {
     expect(tag(html, 'og:title')).toBe(escaped);
     expect(tag(html, 'twitter:title')).toBe(escaped);
     expect(html).not.toContain(TRICKY_NAME);
-    expect(html.match(/<script/g)).toHaveLength(1);
+    // The app's own scripts only: its code and the data the page was rendered from (docs/decisions/0108).
+    expect(html.match(/<script[^>]*>/g)).toEqual([
+      '<script id="preloaded" type="application/json">',
+      '<script type="module" src="/main.tsx">',
+    ]);
   });
 
   it('gives unknown handles and other pages no profile tags', async () => {
-    for (const path of ['/nobody-here', '/follow/nobody-here', '/dashboard', '/admin', '/follow/']) {
+    // An unknown handle's profile goes to /, as the web app sends it (the page is rendered on the
+    // server); '/follow/' is the profile of 'follow', a reserved word no one can hold.
+    for (const path of ['/nobody-here', '/follow/']) {
+      const unknown = await t.app.inject(path);
+      expect(unknown.statusCode, path).toBe(302);
+      expect(unknown.headers.location, path).toBe('/');
+    }
+    for (const path of ['/follow/nobody-here', '/dashboard', '/admin']) {
       const html = (await t.app.inject(path)).body;
       expect(html, path).toContain('<title>Freshlist</title>');
       expect(html, path).toContain('<link rel="manifest" href="/manifest.webmanifest" />');

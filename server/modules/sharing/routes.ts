@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../core/api';
+import { postPageSchema, profileSchema } from '../../../core/post';
 import {
   connectPageSchema,
   QR_FORMATS,
@@ -15,7 +16,7 @@ import type { Config } from '../../config';
 import { notFound } from '../../http-errors';
 import { answerOf } from '../../plugins/pages';
 import { imageRenderer, RendererBusyError } from './image-renderer';
-import { linkPreviewHead } from './link-preview';
+import { linkPreviewHead, linkPreviewTags } from './link-preview';
 import { type CachedImage, sharingService } from './service';
 
 /** An image body (PNG bytes or SVG text); not JSON, so nothing is serialized. */
@@ -123,11 +124,33 @@ export async function sharingRoutes(app: FastifyInstance, { config }: { config: 
     },
   );
 
-  // /follow/{handle} rendered on the server; an unknown handle renders its 'not on Freshlist yet' page.
+  // /{handle} and /follow/{handle} rendered on the server (docs/decisions/0108), from one query.
+  // An unknown handle's profile goes to / as the browser's router sends it; its connect page says so.
+  const handleParam = (raw: string) => encodeURIComponent(raw);
+  app.addPageData('profile', async ({ handle = '' }) => {
+    if (handle.length > 200) return null;
+    const page = await service.handlePages(handle);
+    if (!page) return { redirect: '/' };
+    const path = `/api/profiles/${handleParam(handle)}`;
+    return {
+      answers: {
+        [path]: await answerOf(profileSchema, async () => page.profile),
+        [`${path}/posts`]: await answerOf(postPageSchema, async () => page.posts),
+      },
+      head: linkPreviewTags(page.profile, 'profile', service, config.publicUrl),
+    };
+  });
   app.addPageData('follow', async ({ handle = '' }) => {
     if (handle.length > 200) return null;
-    const connect = await answerOf(connectPageSchema, () => service.connectPage(handle));
-    return { answers: { [`/api/connect/${encodeURIComponent(handle)}`]: connect }, status: connect.ok ? 200 : connect.status };
+    const page = await service.handlePages(handle);
+    const path = `/api/connect/${handleParam(handle)}`;
+    if (!page) {
+      return { answers: { [path]: await answerOf(connectPageSchema, () => service.connectPage(handle)) }, status: 404 };
+    }
+    return {
+      answers: { [path]: await answerOf(connectPageSchema, async () => page.connect) },
+      head: linkPreviewTags(page.profile, 'connect', service, config.publicUrl),
+    };
   });
 
   r.get(

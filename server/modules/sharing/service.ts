@@ -12,7 +12,7 @@ import {
 } from '../../../core/sharing';
 import { printableText } from '../../../core/text';
 import type { Config } from '../../config';
-import { badRequest, notFound } from '../../http-errors';
+import { badRequest, HttpError, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
 import type { ReadCache } from '../../read-cache';
 import { authService } from '../auth/service';
@@ -64,6 +64,22 @@ export function sharingService(db: DB, config: Config, renderer: ImageRenderer, 
       const handle = normalizeHandle(raw);
       if (!looksLikeHandle(handle)) return undefined;
       return reads ? reads.get(`profile:${handle}`, () => profiles.publicProfile(handle)) : profiles.publicProfile(handle);
+    },
+
+    /**
+     * A visitor's profile page and connect page from one query (the server renders them,
+     * docs/decisions/0108); undefined when no one holds the handle.
+     */
+    async handlePages(raw: string) {
+      const handle = normalizeHandle(raw);
+      if (!looksLikeHandle(handle)) return undefined;
+      const page = await posts.visitorProfilePage(handle).catch((error: unknown) => {
+        if (error instanceof HttpError && error.statusCode === 404) return undefined;
+        throw error;
+      });
+      if (!page) return undefined;
+      const face: PublicProfile = { handle: page.profile.handle, displayName: page.profile.displayName };
+      return { ...page, connect: { profile: face, latestPost: page.posts.posts[0] ?? null } satisfies ConnectPage };
     },
 
     /** The connect page: the handle's public face and its single latest post. */
