@@ -17,6 +17,8 @@ import { type ReadCache, readCache } from './read-cache';
 
 /** Cached reads live at most this long even when no change is heard (docs/decisions/0065). */
 const READ_CACHE_MAX_AGE_MS = 60_000;
+/** Rendered pages get one cache entry for every this many of READ_CACHE_ENTRIES. */
+const PAGE_ENTRY_SHARE = 5;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,15 +68,17 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     reply.header('x-request-id', request.id);
   });
 
-  app.decorate(
-    'reads',
-    readCache(options.database.changes, {
-      maxEntries: config.readCacheEntries,
-      maxAgeMs: READ_CACHE_MAX_AGE_MS,
-      freeze: config.env !== 'production',
-    }),
-  );
-  app.addHook('onClose', async () => app.reads.close());
+  const cacheOptions = { maxAgeMs: READ_CACHE_MAX_AGE_MS, freeze: config.env !== 'production' };
+  app.decorate('reads', readCache(options.database.changes, { ...cacheOptions, maxEntries: config.readCacheEntries }));
+  // Rendered pages (~8 KB each) in a cache of their own, a fifth of the entries (docs/decisions/0108).
+  const pages = readCache(options.database.changes, {
+    ...cacheOptions,
+    maxEntries: Math.ceil(config.readCacheEntries / PAGE_ENTRY_SHARE),
+  });
+  app.addHook('onClose', async () => {
+    app.reads.close();
+    pages.close();
+  });
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(errorHandlerPlugin);
   await app.register(inputGuardPlugin);
@@ -86,7 +90,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     sourceMaps: config.env !== 'production',
     ...(options.webRoot ? { root: options.webRoot } : {}),
   });
-  await app.register(pagesPlugin, { publicUrl: config.publicUrl });
+  await app.register(pagesPlugin, { publicUrl: config.publicUrl, pages });
   await registerModules(app, config);
   return app;
 }

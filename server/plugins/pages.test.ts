@@ -134,9 +134,9 @@ describe('public pages rendered on the server', () => {
 
   it('keeps a rendered page in the read cache until the data behind it changes', async () => {
     await page('/fresh-farm');
-    expect(t.app.reads.peek('page:/fresh-farm')).toBeDefined();
+    expect(t.app.pageCache.peek('/fresh-farm')).toBeDefined();
     await aPost(t.db, farm, { description: 'A brand new price list' });
-    expect(t.app.reads.peek('page:/fresh-farm')).toBeUndefined();
+    expect(t.app.pageCache.peek('/fresh-farm')).toBeUndefined();
     expect(rootOf((await page('/fresh-farm')).body)).toContain('A brand new price list');
     expect(rootOf((await page('/follow/fresh-farm')).body)).toContain('A brand new price list');
   });

@@ -6,6 +6,7 @@ import { renderPage } from '../../web/app/render-page';
 import { pageOf } from '../../web/lib/current-page';
 import type { Preloaded, PreloadedAnswer } from '../../web/lib/preloaded';
 import { HttpError } from '../http-errors';
+import type { ReadCache } from '../read-cache';
 import type { RenderedPage } from './web';
 
 /**
@@ -21,6 +22,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The data of a rendered page of the route table (core/pages.ts); a page without a loader renders without data. */
     addPageData(key: PageKey, loader: PageLoader): void;
+    /** Rendered pages by URL, kept until the data behind them changes. */
+    readonly pageCache: ReadCache;
   }
 }
 
@@ -49,15 +52,20 @@ export const scriptJson = (value: unknown) =>
 /**
  * Public pages rendered on the server (docs/decisions/0108): the same React components as in the
  * browser, as a visitor sees them, with the data modules load for them. The result is a read of
- * the database like any other: it is kept in the read cache until the data behind it changes.
+ * the database like any other: `pages`, a read cache of its own (a page weighs a few feed pages),
+ * keeps it until the data behind it changes.
  */
-export const pagesPlugin = fp<{ publicUrl: string }>(
-  async (app: FastifyInstance, { publicUrl }) => {
+export const pagesPlugin = fp<{ publicUrl: string; pages: ReadCache }>(
+  async (app: FastifyInstance, { publicUrl, pages }) => {
     const loaders = new Map<PageKey, PageLoader>();
     const origin = new URL(publicUrl).origin;
+    app.decorate('pageCache', pages);
     app.decorate('addPageData', (key: PageKey, loader: PageLoader) => {
       loaders.set(key, loader);
     });
+
+    /** A rendered page's own parts; the shell around them is the same for every page (webShell.page). */
+    type Parts = { status: number; head: string | null; root: string; preloadedJson: string };
 
     async function render(request: FastifyRequest, key: PageKey, params: Readonly<Record<string, string | undefined>>) {
       const loader = loaders.get(key);
@@ -68,10 +76,10 @@ export const pagesPlugin = fp<{ publicUrl: string }>(
         renderPage(request.url, key, preloaded),
         data.head === undefined ? app.webShell.head(request) : data.head,
       ]);
-      return { status: data.status ?? 200, html: app.webShell.page(head, root, scriptJson(preloaded)) } satisfies RenderedPage;
+      return { status: data.status ?? 200, head, root, preloadedJson: scriptJson(preloaded) } satisfies Parts;
     }
 
-    app.setPageRenderer(async (request) => {
+    app.setPageRenderer(async (request): Promise<RenderedPage | null> => {
       if (request.method !== 'GET' && request.method !== 'HEAD') return null;
       let page: ReturnType<typeof pageOf>;
       try {
@@ -80,13 +88,16 @@ export const pagesPlugin = fp<{ publicUrl: string }>(
         return null;
       }
       if (!page || !(PAGES[page.key] as PageEntry).rendered) return null;
+      let parts: Awaited<ReturnType<typeof render>>;
       try {
-        return await app.reads.get(`page:${request.url}`, () => render(request, page.key, page.params));
+        parts = await pages.get(request.url, () => render(request, page.key, page.params));
       } catch (error) {
         // The browser can still render it: a failed render costs the visitor speed, not the page.
         request.log.error({ err: error }, 'page render failed');
         return null;
       }
+      if (parts === null || 'redirect' in parts) return parts;
+      return { status: parts.status, html: app.webShell.page(parts.head, parts.root, parts.preloadedJson) };
     });
   },
   { name: 'pages', dependencies: ['web'] },

@@ -35,20 +35,19 @@ declare module 'fastify' {
 /** The id of the JSON script with a rendered page's data, as web/lib/preloaded.tsx reads it. */
 const PRELOADED_SCRIPT_ID = 'preloaded';
 
-/** Adds a provider's tags to the page; its own title, description and manifest replace the defaults. */
-function withHead(html: string, head: string): string {
+/** The page without the defaults a provider's tags replace: its own title, description and manifest. */
+function withoutDefaults(html: string, head: string): string {
   let page = html;
   if (head.includes('<title>')) page = page.replace(/<title>[^<]*<\/title>\s*/, '');
   if (head.includes('name="description"')) page = page.replace(/<meta name="description"[^>]*>\s*/, '');
   if (head.includes('rel="manifest"')) page = page.replace(/<link rel="manifest"[^>]*>\s*/, '');
-  // A function replacement: '$&' in a display name must stay text, not become a replace pattern.
-  return page.replace('</head>', () => `  ${head}\n  </head>`);
+  return page;
 }
 
-/** Puts a rendered page into the shell: its HTML in #root, its data in a JSON script right after. */
-function withRoot(html: string, page: { root: string; preloadedJson: string }): string {
-  const script = `<script id="${PRELOADED_SCRIPT_ID}" type="application/json">${page.preloadedJson}</script>`;
-  return html.replace('<div id="root"></div>', () => `<div id="root">${page.root}</div>${script}`);
+/** Adds a provider's tags to the page, in place of the defaults they replace. */
+function withHead(html: string, head: string): string {
+  // A function replacement: '$&' in a display name must stay text, not become a replace pattern.
+  return withoutDefaults(html, head).replace('</head>', () => `  ${head}\n  </head>`);
 }
 
 /**
@@ -113,10 +112,25 @@ export const webPlugin = fp<{ root?: string; sourceMaps?: boolean }>(
       }
       return null;
     }
+    // The rendered shell cut where a page's own parts go, once: a page is then a few concatenations.
+    const [shellHead = '', shellBody = ''] = renderedShell.split('</head>');
+    const [bodyStart = '', bodyEnd = ''] = shellBody.split('<div id="root"></div>');
+    const heads = new Map<string, string>();
+    /** The shell's head without the defaults the page's tags replace (title, description, manifest). */
+    const headFor = (tags: string) => {
+      const key = ['<title>', 'name="description"', 'rel="manifest"'].map((t) => (tags.includes(t) ? '1' : '0')).join('');
+      let cut = heads.get(key);
+      if (cut === undefined) {
+        cut = withoutDefaults(shellHead, tags);
+        heads.set(key, cut);
+      }
+      return cut;
+    };
     app.decorate('webShell', {
       head,
       page: (tags: string | null, rootHtml: string, preloadedJson: string) =>
-        withRoot(tags ? withHead(renderedShell, tags) : renderedShell, { root: rootHtml, preloadedJson }),
+        `${tags ? `${headFor(tags)}  ${tags}\n  ` : shellHead}</head>${bodyStart}<div id="root">${rootHtml}</div>` +
+        `<script id="${PRELOADED_SCRIPT_ID}" type="application/json">${preloadedJson}</script>${bodyEnd}`,
     } satisfies WebShell);
 
     async function sendPage(request: FastifyRequest, reply: FastifyReply) {
