@@ -1,12 +1,28 @@
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
-import type { PageKey } from '../../core/pages';
+import { renderMatches, StaticRouter } from 'react-router';
+import { PAGES, type PageKey } from '../../core/pages';
 import { AuthProvider } from '../lib/auth';
+import { pageOf } from '../lib/current-page';
 import { type Preloaded, PreloadedProvider } from '../lib/preloaded';
-import { AppRoutes, loadPageComponent } from './router';
+import { AppLayout } from './layout';
+import { loadPageComponent } from './router';
 
 const components = new Map<PageKey, ComponentType>();
+
+/**
+ * The layout and the page, matched as <Routes> matches them in the browser but without matching
+ * the whole route table on every render (that cost more than the page itself): the server already
+ * knows which page it renders.
+ */
+function matchedPage(key: PageKey, Page: ComponentType, pathname: string) {
+  const params = pageOf(pathname)?.params ?? {};
+  const page = { path: PAGES[key].path, element: <Page /> };
+  return renderMatches([
+    { route: { element: <AppLayout />, children: [page] }, params, pathname: '/', pathnameBase: '/' },
+    { route: page, params, pathname, pathnameBase: pathname },
+  ]);
+}
 
 /**
  * The HTML of a public page (`key`, at `url`), rendered on the server from the same components the
@@ -20,12 +36,11 @@ export async function renderPage(url: string, key: PageKey, preloaded: Preloaded
     component = await loadPageComponent(key);
     components.set(key, component);
   }
+  const pathname = decodeURIComponent(url.split('?')[0] ?? '/');
   return renderToString(
     <PreloadedProvider value={preloaded}>
       <AuthProvider>
-        <StaticRouter location={url}>
-          <AppRoutes only={{ key, component }} />
-        </StaticRouter>
+        <StaticRouter location={url}>{matchedPage(key, component, pathname)}</StaticRouter>
       </AuthProvider>
     </PreloadedProvider>,
   );

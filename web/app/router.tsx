@@ -103,22 +103,15 @@ export async function loadPageComponent(key: PageKey): Promise<ComponentType> {
   return component.load ? component.load() : component;
 }
 
-/**
- * The route table of spec section 2 (core/pages.ts) inside the layout; any other path goes to /.
- * `only` renders just that page's route (the server knows which page it renders): matching every
- * route on each render costs more than the page itself, and the HTML is the same.
- */
-export function AppRoutes({ only }: { only?: { key: PageKey; component: ComponentType } }) {
-  const routes = only
-    ? [<Route key={only.key} path={PAGES[only.key].path} element={<only.component />} />]
-    : PAGE_KEYS.map((key) => {
-        const Page = PAGE_COMPONENTS[key];
-        return <Route key={key} path={PAGES[key].path} element={<Page />} />;
-      });
+/** The route table of spec section 2 (core/pages.ts) inside the layout; any other path goes to /. */
+export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AppLayout />}>
-        {routes}
+        {PAGE_KEYS.map((key) => {
+          const Page = PAGE_COMPONENTS[key];
+          return <Route key={key} path={PAGES[key].path} element={<Page />} />;
+        })}
         <Route path="*" element={<Navigate to={pagePath('home')} replace />} />
       </Route>
     </Routes>
