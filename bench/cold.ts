@@ -18,8 +18,10 @@ export interface ColdRequests {
 export interface ColdKeys {
   /** Distinct seeded readers, each reading their first feed page once. */
   feed: ColdRequests;
-  /** Profile pages of distinct handles, each once. */
+  /** Profile pages of distinct handles, each once (rendered on the server). */
   profiles: ColdRequests;
+  /** The first page of posts of the same handles, as the profile's API gives it. */
+  profilePosts: ColdRequests;
 }
 
 /** The issue's size of a cold run: 10,000 distinct readers and 10,000 distinct handles. */
@@ -53,10 +55,21 @@ export async function prepareColdKeys(db: Kysely<Database>, wanted = COLD_KEYS, 
   const handles = await sql<{ handle: string }>`
     select handle from handles order by md5(handle) limit ${wanted + WARMUP_KEYS}`.execute(db);
 
-  const feedRequests = tokens.map((token) => ({ path: '/api/feed', token }));
-  const profileRequests = handles.rows.map((h) => ({ path: `/${h.handle}` }));
+  const measured = (all: unknown[]) => Math.max(0, Math.min(wanted, all.length - WARMUP_KEYS));
+  // The same handles in both profile runs: each reads every handle once, and neither keeps
+  // anything the other reads (a rendered page and the API are cached under different keys).
   return {
-    feed: split(feedRequests, Math.max(0, Math.min(wanted, feedRequests.length - WARMUP_KEYS))),
-    profiles: split(profileRequests, Math.max(0, Math.min(wanted, profileRequests.length - WARMUP_KEYS))),
+    feed: split(
+      tokens.map((token) => ({ path: '/api/feed', token })),
+      measured(tokens),
+    ),
+    profiles: split(
+      handles.rows.map((h) => ({ path: `/${h.handle}` })),
+      measured(handles.rows),
+    ),
+    profilePosts: split(
+      handles.rows.map((h) => ({ path: `/api/profiles/${h.handle}/posts` })),
+      measured(handles.rows),
+    ),
   };
 }

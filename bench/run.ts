@@ -28,15 +28,22 @@ function httpRoutes(network: SeededNetwork, cold: ColdKeys): HttpRoute[] {
     { name: 'ceiling (constant GET)', path: '/healthz', signedIn: false, ceiling: true, target: null },
     { name: 'feed API (1,000 follows)', path: '/api/feed', signedIn: true, target: 0.4 },
     { name: 'profile posts API', path: `/api/profiles/${network.busiestHandle}/posts`, signedIn: false, target: 0.4 },
-    { name: 'profile HTML', path: `/${network.busiestHandle}`, signedIn: false, target: 0.4 },
+    { name: 'profile page, rendered', path: `/${network.busiestHandle}`, signedIn: false, target: 0.4 },
     // Issue 20: no repeats, so the read cache cannot answer.
     { name: `cold feed API (${n(cold.feed)} readers)`, path: '/api/feed', signedIn: true, cold: cold.feed, target: 0.16 },
     {
-      name: `cold profile HTML (${n(cold.profiles)} handles)`,
+      name: `cold profile page, rendered (${n(cold.profiles)} handles)`,
       path: '/{handle}',
       signedIn: false,
       cold: cold.profiles,
       target: 0.3,
+    },
+    {
+      name: `cold profile posts API (${n(cold.profilePosts)} handles)`,
+      path: '/api/profiles/{handle}/posts',
+      signedIn: false,
+      cold: cold.profilePosts,
+      target: null,
     },
   ];
 }
