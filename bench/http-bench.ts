@@ -1,6 +1,7 @@
 import autocannon from 'autocannon';
 import type { ColdRequest, ColdRequests } from './cold';
 import { type CpuMeter, cpuBetween } from './cpu';
+import { type LoadRun, sendEachOnce } from './distinct-load';
 import type { BenchServer } from './server';
 
 export interface HttpRoute {
@@ -71,30 +72,28 @@ export async function benchHttp(
   if (!server.url.startsWith('http://127.0.0.1:')) throw new Error('the HTTP bench only targets loopback');
   const startRss = server.peakRssBytes();
   const cookie = (token: string) => ({ cookie: `${server.sessionCookie}=${token}` });
-  const cannon = (route: HttpRoute, seconds: number) =>
-    autocannon({
+  const cannon = async (route: HttpRoute, seconds: number): Promise<LoadRun> => {
+    const run = await autocannon({
       url: `${server.url}${route.path}`,
       connections: options.connections,
       duration: seconds,
       headers: route.signedIn ? cookie(options.sessionToken) : {},
     });
-  // Each call of setupRequest takes the next key: autocannon calls it exactly once per request sent.
-  const coldCannon = (keys: ColdRequest[]) => {
-    let next = 0;
-    return autocannon({
-      url: server.url,
-      connections: Math.min(options.connections, keys.length),
-      amount: keys.length,
-      requests: [
-        {
-          setupRequest: (request) => {
-            const key = keys[next++ % keys.length]!;
-            return { ...request, path: key.path, headers: { ...request.headers, ...(key.token ? cookie(key.token) : {}) } };
-          },
-        },
-      ],
-    });
+    return {
+      total: run.requests.total,
+      failures: run.non2xx + run.errors + run.timeouts,
+      seconds: run.duration,
+      p50Ms: run.latency.p50,
+      p99Ms: run.latency.p99,
+    };
   };
+  // Each key once, over the same number of connections (bench/distinct-load.ts).
+  const coldCannon = (keys: ColdRequest[]) =>
+    sendEachOnce(
+      server.url,
+      keys.map((key) => ({ path: key.path, ...(key.token ? { headers: cookie(key.token) } : {}) })),
+      options.connections,
+    );
   const probeKey = (route: HttpRoute): ColdRequest =>
     route.cold?.warmup[0] ?? { path: route.path, ...(route.signedIn ? { token: options.sessionToken } : {}) };
 
@@ -149,11 +148,11 @@ export async function benchHttp(
         database: add(spent?.database, cpuBetween(databaseBefore, databaseAfter)),
       });
       const result = results.get(route)!;
-      result.total += run.requests.total;
-      result.failures += run.non2xx + run.errors + run.timeouts;
-      result.p50Ms += run.latency.p50 / HTTP_ROUNDS;
-      result.p99Ms = Math.max(result.p99Ms, run.latency.p99);
-      seconds.set(route, (seconds.get(route) ?? 0) + run.duration);
+      result.total += run.total;
+      result.failures += run.failures;
+      result.p50Ms += run.p50Ms / HTTP_ROUNDS;
+      result.p99Ms = Math.max(result.p99Ms, run.p99Ms);
+      seconds.set(route, (seconds.get(route) ?? 0) + run.seconds);
     }
   }
   for (const route of live) {

@@ -207,7 +207,7 @@ export function markdown(results: BenchResults): string {
           continue;
         }
         out.push(
-          `| ${r.name} \`${r.path}\` | ${int(r.requestsPerSecond)} | ${r.p50Ms} | ${r.p99Ms} | ${r.ratioToCeiling === null ? 'n/a' : `${(100 * r.ratioToCeiling).toFixed(0)}%`} | ` +
+          `| ${r.name} \`${r.path}\` | ${int(r.requestsPerSecond)} | ${ms(r.p50Ms)} | ${ms(r.p99Ms)} | ${r.ratioToCeiling === null ? 'n/a' : `${(100 * r.ratioToCeiling).toFixed(0)}%`} | ` +
             `${cpuMs(r.serverCpuMs)} | ${cpuMs(r.databaseCpuMs)} | ${r.failures} |`,
         );
       }

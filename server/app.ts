@@ -70,10 +70,12 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
 
   const cacheOptions = { maxAgeMs: READ_CACHE_MAX_AGE_MS, freeze: config.env !== 'production' };
   app.decorate('reads', readCache(options.database.changes, { ...cacheOptions, maxEntries: config.readCacheEntries }));
-  // Rendered pages (~8 KB each) in a cache of their own, a fifth of the entries (docs/decisions/0108).
+  // Rendered pages (~10 KB each) in a cache of their own, a fifth of the entries, kept from their
+  // second visit on (docs/decisions/0108).
   const pages = readCache(options.database.changes, {
     ...cacheOptions,
     maxEntries: Math.ceil(config.readCacheEntries / PAGE_ENTRY_SHARE),
+    admitOnSecondLoad: true,
   });
   app.addHook('onClose', async () => {
     app.reads.close();

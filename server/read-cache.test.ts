@@ -147,4 +147,30 @@ describe('the read cache', () => {
     cache.close();
     expect(cache.size).toBe(0);
   });
+
+  it('with admitOnSecondLoad, keeps a key only from its second load on, even across a change', async () => {
+    const clock = new ChangeClock(true);
+    const cache = readCache(clock, { ...OPTIONS, admitOnSecondLoad: true });
+    const { load, calls } = counter();
+    await cache.get('once', load);
+    expect(cache.peek('once')).toBeUndefined();
+    await cache.get('often', load);
+    clock.tick();
+    await cache.get('often', load);
+    expect(await cache.get('often', load)).toBe('value-3');
+    expect(calls()).toBe(3);
+    expect(cache.size).toBe(1);
+  });
+
+  it('keeps a value loaded outside get only while the clock has not moved since', async () => {
+    const clock = new ChangeClock(true);
+    const cache = readCache(clock, OPTIONS);
+    const since = cache.generation;
+    cache.keep('a', 'from a joint query', since);
+    expect(cache.peek('a')).toBe('from a joint query');
+    const stale = cache.generation;
+    clock.tick();
+    cache.keep('b', 'read before the change', stale);
+    expect(cache.peek('b')).toBeUndefined();
+  });
 });

@@ -7,6 +7,11 @@ export interface ReadCacheOptions {
   maxAgeMs: number;
   /** Freezes cached values, so a caller that changes one fails loudly (development and tests). */
   freeze: boolean;
+  /**
+   * Keeps a value only from its key's second load on: something read once (a crawler walking
+   * every profile, the long tail) neither pushes out what is read often nor churns memory.
+   */
+  admitOnSecondLoad?: boolean;
 }
 
 export interface ReadCache {
@@ -31,6 +36,9 @@ export interface ReadCache {
   close(): void;
 }
 
+/** How many keys read once admitOnSecondLoad remembers, per entry it may keep. */
+const SEEN_PER_ENTRY = 4;
+
 interface Entry {
   value: unknown;
   storedAt: number;
@@ -53,6 +61,14 @@ function deepFreeze<T>(value: T): T {
 export function readCache(clock: ChangeClock, options: ReadCacheOptions): ReadCache {
   const entries = new Map<string, Entry>();
   const loading = new Map<string, Promise<unknown>>();
+  /** Keys loaded once and not kept yet (admitOnSecondLoad); kept across changes: they hold no data. */
+  const seenOnce = new Set<string>();
+  function admitted(key: string): boolean {
+    if (!options.admitOnSecondLoad || seenOnce.delete(key)) return true;
+    seenOnce.add(key);
+    if (seenOnce.size > SEEN_PER_ENTRY * options.maxEntries) seenOnce.delete(seenOnce.values().next().value!);
+    return false;
+  }
   const unsubscribe = clock.onChange(() => {
     entries.clear();
     loading.clear();
@@ -68,7 +84,7 @@ export function readCache(clock: ChangeClock, options: ReadCacheOptions): ReadCa
   async function loadAndKeep(key: string, load: () => Promise<unknown>): Promise<unknown> {
     const generation = clock.generation;
     const value = await load();
-    keep(key, value, generation);
+    if (admitted(key)) keep(key, value, generation);
     return value;
   }
 
