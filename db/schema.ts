@@ -23,6 +23,10 @@ export interface UsersTable {
   invited_by: string | null;
   created_at: Millis;
   restored_at: Millis | null;
+  /** The business profile's trades, from the fixed list of core/business-profile.ts. */
+  trades: Generated<string[]>;
+  /** Town and region, or postcode: as the owner writes it. */
+  area: string | null;
 }
 
 /** A users row as a query reads it: the one description of a person's profile columns. */
@@ -220,6 +224,33 @@ export interface EmailTopicSlotsTable {
   opened: boolean;
 }
 
+/** A business profile's logo, processed on upload (docs/decisions/0099). */
+export interface ProfileLogosTable {
+  user_id: string;
+  image: Uint8Array;
+  content_type: string;
+  width: number;
+  height: number;
+  version: string;
+  updated_at: Millis;
+}
+
+/** One held handle as the directory searches it, kept by triggers (db/migrations/1201-directory.ts). */
+export interface DirectoryEntriesTable {
+  handle: string;
+  user_id: string;
+  document: string;
+  area_document: string;
+  trades: string[];
+  follower_count: number;
+  last_post_at: Millis | null;
+}
+
+/** Every word of the directory's documents, for finding what a mistyped word was meant to be. */
+export interface DirectoryWordsTable {
+  word: string;
+}
+
 export interface Database {
   users: UsersTable;
   handles: HandlesTable;
@@ -238,6 +269,9 @@ export interface Database {
   email_outbox: EmailOutboxTable;
   email_preferences: EmailPreferencesTable;
   email_topic_slots: EmailTopicSlotsTable;
+  profile_logos: ProfileLogosTable;
+  directory_entries: DirectoryEntriesTable;
+  directory_words: DirectoryWordsTable;
 }
 
 export type Timestamp = ColumnType<Millis, Millis, Millis>;

@@ -38,6 +38,9 @@ const profileSchema: z.ZodType<UserRow> = z.object({
   invited_by: nullableText,
   created_at: z.number(),
   restored_at: nullableTime,
+  // Backups made before migration 1200 lack them: no business profile had been written.
+  trades: z.array(z.string()).default([]),
+  area: nullableText.default(null),
 });
 
 const postSchema: z.ZodType<BackedUpPost> = z.object({
