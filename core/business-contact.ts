@@ -194,7 +194,10 @@ function pieces(text: string): { links: string[]; mentions: string[] } {
  * links to the four networks, a bare "@name" as Instagram (the form's hint names it first), and the
  * first other https link as the website. What cannot be read is left for the owner to fill in.
  */
-export function contactFromFreeText(socialsText: string | null, linksText: string | null): { socials: Socials; website?: string } {
+export function contactFromFreeText(
+  socialsText: string | null,
+  linksText: string | null,
+): { socials: Socials; website?: string } {
   const socials: Socials = {};
   let website: string | undefined;
   for (const text of [socialsText ?? '', linksText ?? '']) {

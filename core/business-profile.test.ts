@@ -39,7 +39,12 @@ describe('the business profile form', () => {
       website: 'https://greenvalley.example/shop',
       area: 'Bristol, Avon',
       trades: ['produce', 'dairy'],
-      socials: { instagram: 'greenvalley', facebook: 'greenvalleyfarm', linkedin: 'company/green-valley', whatsapp: '447700900123' },
+      socials: {
+        instagram: 'greenvalley',
+        facebook: 'greenvalleyfarm',
+        linkedin: 'company/green-valley',
+        whatsapp: '447700900123',
+      },
     });
   });
 
@@ -109,8 +114,18 @@ describe('social accounts', () => {
   it.each([
     ['instagram', '@green.valley', 'green.valley', 'https://www.instagram.com/green.valley/'],
     ['instagram', 'instagram.com/greenvalley', 'greenvalley', 'https://www.instagram.com/greenvalley/'],
-    ['facebook', 'https://m.facebook.com/profile.php?id=1000123', 'profile.php?id=1000123', 'https://www.facebook.com/profile.php?id=1000123'],
-    ['facebook', 'https://www.facebook.com/pages/Green-Valley/greenvalley', 'greenvalley', 'https://www.facebook.com/greenvalley'],
+    [
+      'facebook',
+      'https://m.facebook.com/profile.php?id=1000123',
+      'profile.php?id=1000123',
+      'https://www.facebook.com/profile.php?id=1000123',
+    ],
+    [
+      'facebook',
+      'https://www.facebook.com/pages/Green-Valley/greenvalley',
+      'greenvalley',
+      'https://www.facebook.com/greenvalley',
+    ],
     ['linkedin', 'linkedin.com/in/ana-farmer', 'in/ana-farmer', 'https://www.linkedin.com/in/ana-farmer/'],
     ['whatsapp', 'https://wa.me/447700900123', '447700900123', 'https://wa.me/447700900123'],
     ['whatsapp', 'https://api.whatsapp.com/send?phone=447700900123', '447700900123', 'https://wa.me/447700900123'],

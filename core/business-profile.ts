@@ -68,6 +68,7 @@ export const LOGO_MESSAGES = {
   dimensions: `The logo has too many pixels: at most ${LOGO_MAX_SIDE.toLocaleString('en-US')} pixels a side and 40 megapixels in all.`,
   unreadable: 'This image could not be read. Save it again as PNG or JPEG and try once more.',
   removed: 'Logo removed.',
+  none: 'This profile has no logo.',
 } as const;
 
 const rawText = (max: number) => z.string().max(max).default('');
@@ -164,8 +165,9 @@ export const logoPath = (handle: string, version: string) =>
 export const logoResponseSchema = z.object({ logo: logoSchema.nullable() });
 
 /** The form's starting values from a stored profile. */
-export function formValues(profile: OwnBusinessProfile): Record<'displayName' | 'bio' | 'phone' | 'website' | 'area', string> &
-  Record<SocialNetwork, string> & { trades: string[] } {
+export function formValues(
+  profile: OwnBusinessProfile,
+): Record<'displayName' | 'bio' | 'phone' | 'website' | 'area', string> & Record<SocialNetwork, string> & { trades: string[] } {
   return {
     displayName: profile.displayName,
     bio: profile.bio,

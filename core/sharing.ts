@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { businessCardSchema } from './business-profile';
 import { publicPostSchema } from './feed';
 
 /** Spec 9: the QR image on the connect page and the printable card. */
@@ -116,10 +117,12 @@ export const sharingPaths = {
   manifest: (handle: string) => `/${encodeURIComponent(handle)}/manifest.webmanifest`,
 };
 
-/** A handle's public face: what anyone may see (never an email or phone). */
+/** A handle's public face: what anyone may see (never an email; a phone only when the owner published one). */
 export const publicProfileSchema = z.object({
   handle: z.string(),
   displayName: z.string(),
+  /** The business card the owner filled in at /settings/profile (issue 15 §3). */
+  business: businessCardSchema,
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 

@@ -16,6 +16,7 @@ import { indexCheckRoutes } from './index-check/routes';
 import { inviteRoutes } from './invites/routes';
 import { notesRoutes } from './notes/routes';
 import { postsRoutes } from './posts/routes';
+import { profilesRoutes } from './profiles/routes';
 import { sharingRoutes } from './sharing/routes';
 
 /** Every feature module, in registration order. Add a line per module. */
@@ -36,5 +37,6 @@ export async function registerModules(app: FastifyInstance, config: Config): Pro
   await app.register(analyticsRoutes, { config });
   await app.register(followsRoutes);
   await app.register(postsRoutes, { config });
+  await app.register(profilesRoutes);
   await app.register(emailModule, { config });
 }

@@ -8,7 +8,7 @@ import { notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
 import { mailNewPost } from '../email/service';
 import { followsService } from '../follows/service';
-import { handlesService } from '../handles/service';
+import { profilesService } from '../profiles/service';
 import { postsRepository } from './repository';
 
 const OWN_PAGE_SIZE = 5;
@@ -22,13 +22,6 @@ function toPage<T extends { createdAt: number; id: number }>(rows: T[], limit: n
 export function postsService(db: DB, policy: LinkPolicy) {
   const repo = postsRepository(db);
   const follows = followsService(db);
-  const handles = handlesService(db);
-
-  async function holder(handle: string) {
-    const profile = await handles.holder(handle);
-    if (!profile) throw notFound(POST_MESSAGES.profileNotFound);
-    return profile;
-  }
 
   return {
     /**
@@ -55,10 +48,11 @@ export function postsService(db: DB, policy: LinkPolicy) {
     },
 
     async profile(handle: string, viewer: SessionUser | null): Promise<Profile> {
-      const found = await holder(handle);
+      const found = await profilesService(db).publicProfile(handle);
+      if (!found) throw notFound(POST_MESSAGES.profileNotFound);
       const isOwner = viewer?.id === found.userId;
       const following = viewer && !isOwner ? await follows.isFollowing(viewer.id, found.handle, found.userId) : null;
-      return { handle: found.handle, displayName: found.displayName, isOwner, following };
+      return { handle: found.handle, displayName: found.displayName, business: found.card, isOwner, following };
     },
 
     /** The profile's posts, PROFILE_PAGE_SIZE at a time: everything its holder shared. */

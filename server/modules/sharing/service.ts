@@ -15,8 +15,8 @@ import type { Config } from '../../config';
 import { badRequest, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
 import type { ReadCache } from '../../read-cache';
-import { authService } from '../auth/service';
 import { postsService } from '../posts/service';
+import { profilesService } from '../profiles/service';
 import { atomFeed } from './atom';
 import type { ImageRenderer } from './image-renderer';
 import { cardTask, type QrImage, qrTask } from './qr';
@@ -50,7 +50,11 @@ export interface CachedImage {
 
 /** QR codes, the printable card and the profile data behind link previews. */
 export function sharingService(db: DB, config: Config, renderer: ImageRenderer, reads?: ReadCache) {
-  const profiles = authService(db, config);
+  const profiles = profilesService(db);
+  async function readProfile(handle: string): Promise<PublicProfile | undefined> {
+    const found = await profiles.publicProfile(handle);
+    return found && { handle: found.handle, displayName: found.displayName, business: found.card };
+  }
   const posts = postsService(db, config.linkPolicy);
 
   function qrImage(data: string, size: number, format: QrFormat): CachedImage {
@@ -63,7 +67,7 @@ export function sharingService(db: DB, config: Config, renderer: ImageRenderer, 
     async publicProfile(raw: string): Promise<PublicProfile | undefined> {
       const handle = normalizeHandle(raw);
       if (!looksLikeHandle(handle)) return undefined;
-      return reads ? reads.get(`profile:${handle}`, () => profiles.publicProfile(handle)) : profiles.publicProfile(handle);
+      return reads ? reads.get(`profile:${handle}`, () => readProfile(handle)) : readProfile(handle);
     },
 
     /** The connect page: the handle's public face and its single latest post. */
