@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMPTY_CARD } from '../../../core/business-profile';
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app';
 import { aFollow, aPost, as, aUser, type TestUser } from '../../../tests/fixtures/factories';
 
@@ -180,10 +181,16 @@ describe('public profiles', () => {
     await aFollow(t.db, fan, 'corner-shop');
   });
 
-  it('shows handle and display name to visitors, never the email', async () => {
+  it('shows handle, display name and business card to visitors, never the email', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/profiles/corner-shop' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ handle: 'corner-shop', displayName: 'Corner Shop', isOwner: false, following: null });
+    expect(res.json()).toEqual({
+      handle: 'corner-shop',
+      displayName: 'Corner Shop',
+      business: EMPTY_CARD,
+      isOwner: false,
+      following: null,
+    });
     expect(res.body).not.toContain('secret-owner');
   });
 

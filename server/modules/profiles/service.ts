@@ -11,7 +11,7 @@ import {
 } from '../../../core/business-profile';
 import { forbidden } from '../../http-errors';
 import type { DB } from '../../plugins/db';
-import { processLogo } from './logo-image';
+import { logoAsPng, processLogo } from './logo-image';
 import { type ProfileRow, profilesRepository } from './repository';
 
 /** A stored profile as anyone may see it. */
@@ -82,6 +82,12 @@ export function profilesService(db: DB) {
     removeLogo: (userId: string) => repo.deleteLogo(userId),
 
     logo: (handle: string) => repo.logo(handle),
+
+    /** A handle's logo as PNG, for the QR card's renderer (which reads no WebP); null without one. */
+    async logoPng(handle: string): Promise<Buffer | null> {
+      const logo = await repo.logo(handle);
+      return logo ? logoAsPng(logo.image) : null;
+    },
   };
 }
 

@@ -3,6 +3,15 @@ import { QR_CARD_HEIGHT, QR_CARD_WIDTH, sharingPaths } from '../../../core/shari
 import { printableText } from '../../../core/text';
 import type { SharingService } from './service';
 
+/** At most `max` characters, cut at a word, with an ellipsis. */
+function clip(text: string, max: number): string {
+  const chars = [...text];
+  if (chars.length <= max) return text;
+  const cut = chars.slice(0, max - 1).join('');
+  const space = cut.lastIndexOf(' ');
+  return `${space > max / 2 ? cut.slice(0, space) : cut}…`;
+}
+
 const escapeHtml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&#39;', '"': '&quot;' })[c] ?? c);
 
@@ -15,7 +24,7 @@ function handlePage(path: string): { handle: string; kind: 'profile' | 'connect'
 }
 
 /**
- * The head of /{handle} and /follow/{handle}: title, description, canonical URL, Open Graph and
+ * The head of /{handle} and /follow/{handle}: title, description (the bio, when there is one), canonical URL, Open Graph and
  * Twitter card tags, the Atom feed and the home-screen manifest. Chat apps read these from the HTML; they run no script.
  */
 export function linkPreviewHead(service: SharingService, publicUrl: string) {
@@ -35,12 +44,19 @@ export function linkPreviewHead(service: SharingService, publicUrl: string) {
     const title = page.kind === 'profile' ? `${who} on Freshlist` : `Follow ${who} on Freshlist`;
     // The tab's title, as the web app sets it once running (web/lib/current-page.ts); a preview shows `title`.
     const documentTitle = `${page.kind === 'profile' ? '' : 'Follow '}@${profile.handle} · Freshlist`;
+    // The owner's own words first (issue 15 §3), where they wrote some.
+    const bio = clip(printableText(profile.business.bio).trim(), 200);
+    const area = printableText(profile.business.area ?? '').trim();
     const description =
       page.kind === 'profile'
-        ? `The latest lists from ${who}: menus, price lists and catalogues, always up to date on Freshlist.`
+        ? bio
+          ? `${bio}${area ? ` (${area})` : ''}: the latest lists from ${who} on Freshlist.`
+          : `The latest lists from ${who}: menus, price lists and catalogues, always up to date on Freshlist.`
         : `Scan or tap to follow ${who} on Freshlist and always see their latest list.`;
     const url = page.kind === 'profile' ? service.profileUrl(profile.handle) : `${publicUrl}/follow/${profile.handle}`;
     const image = service.cardUrl(profile.handle);
+    // A summary card shows a small square: the logo fits it better than the tall QR card.
+    const squareImage = profile.business.logo ? `${publicUrl}${profile.business.logo.url}` : image;
 
     const meta = (attr: 'name' | 'property', key: string, value: string) =>
       `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
@@ -64,7 +80,7 @@ export function linkPreviewHead(service: SharingService, publicUrl: string) {
       meta('name', 'twitter:card', 'summary'),
       meta('name', 'twitter:title', title),
       meta('name', 'twitter:description', description),
-      meta('name', 'twitter:image', image),
+      meta('name', 'twitter:image', squareImage),
     ].join('\n    ');
   };
 }

@@ -108,14 +108,21 @@ export function sharingService(db: DB, config: Config, renderer: ImageRenderer, 
       return qrImage(profileUrl(config.publicUrl, handle), size, format);
     },
 
-    /** The 600x800 card of a handle someone holds, with its display name. */
+    /** The 600x800 card of a handle someone holds, with its display name and logo. */
     async card(handle: string): Promise<CachedImage> {
       if (!looksLikeHandle(handle)) throw badRequest(SHARING_MESSAGES.handle);
       const profile = await this.publicProfile(handle);
       if (!profile) throw notFound(SHARING_MESSAGES.unknownHandle);
       const content = { handle: profile.handle, displayName: profile.displayName, url: profileUrl(config.publicUrl, handle) };
-      const etag = etagOf('card', IMAGE_VERSION, content.handle, content.displayName, content.url);
-      return { etag, render: () => renderer.draw(etag, () => cardTask(content)) };
+      const logo = profile.business.logo;
+      // The logo's version (its hash) is in the URL; a card without one keeps the ETag it always had.
+      const etag = logo
+        ? etagOf('card', IMAGE_VERSION, content.handle, content.displayName, content.url, logo.url)
+        : etagOf('card', IMAGE_VERSION, content.handle, content.displayName, content.url);
+      const task = logo
+        ? async () => cardTask({ ...content, logoPng: await profiles.logoPng(profile.handle) })
+        : () => cardTask(content);
+      return { etag, render: () => renderer.draw(etag, task) };
     },
 
     /** The home-screen manifest of a profile: same icons as the app, opening at the profile. */
