@@ -53,6 +53,23 @@ async function seedRows(db: DB, admin: { id: string; email: string }): Promise<v
   for (let i = 0; i < 25; i++)
     await aPost(db, supplier, { description: `Week ${i} — prices 🥕`, createdAt: 1_700_000_000_000 + i });
   await aFollow(db, reader, 'backup-farm');
+  await db
+    .updateTable('users')
+    .set({ trades: ['produce', 'cafe'], area: 'Brück' })
+    .where('id', '=', supplier.id)
+    .execute();
+  await db
+    .insertInto('profile_logos')
+    .values({
+      user_id: supplier.id,
+      image: Buffer.from([0, 1, 254, 255]),
+      content_type: 'image/webp',
+      width: 256,
+      height: 256,
+      version: 'v1',
+      updated_at: 3,
+    })
+    .execute();
   await anEmailTrail(db, reader, 'backup-farm');
   await anInvite(db, { handle: 'invited-deli', email: 'deli@example.com', createdBy: admin.id });
   await anInviteRequest(db, reader, 'reader-deli');

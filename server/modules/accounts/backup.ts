@@ -7,6 +7,7 @@ import type {
   BackedUpHandleRequest,
   BackedUpInvite,
   BackedUpInviteRequest,
+  BackedUpLogo,
   BackedUpPost,
   Reference,
 } from './repository';
@@ -119,6 +120,16 @@ const formSchema: z.ZodType<BackedUpForm> = z.object({
   ),
 });
 
+/** The business profile's logo (docs/decisions/0099), its bytes as base64 in the JSON backup. */
+const logoSchema: z.ZodType<BackedUpLogo> = z.object({
+  image_base64: z.string(),
+  content_type: z.string(),
+  width: z.number(),
+  height: z.number(),
+  version: z.string(),
+  updated_at: z.number(),
+});
+
 const referenceSchema: z.ZodType<Reference> = z.object({
   table: z.string(),
   column: z.string(),
@@ -143,6 +154,8 @@ export const backupSchema = z.object({
   handleRequest: handleRequestSchema.nullable(),
   /** The person's chat forms with their responses, removed with them (ADR 0089). */
   forms: z.array(formSchema).default([]),
+  /** Backups made before migration 1200 lack it: there were no logos. */
+  logo: logoSchema.nullable().default(null),
   /** Rows that stay when the person goes and pointed at them (table, column, keys): brought back on restore. */
   references: z.array(referenceSchema).default([]),
 });

@@ -21,6 +21,15 @@ export type BackedUpHandleRequest = Selectable<HandleRequestsTable>;
 export type BackedUpResponse = Omit<Selectable<ChatFormSubmissionsTable>, 'form_id'>;
 /** A chat form of the person (its owner) with its responses. */
 export type BackedUpForm = Omit<Selectable<ChatFormsTable>, 'owner_id'> & { responses: BackedUpResponse[] };
+/** The person's logo, its bytes as base64 (JSON holds no bytes). */
+export interface BackedUpLogo {
+  image_base64: string;
+  content_type: string;
+  width: number;
+  height: number;
+  version: string;
+  updated_at: number;
+}
 /** Rows of `table` whose `column` pointed at the person, by their keys (as text). */
 export interface Reference {
   table: string;
@@ -102,6 +111,17 @@ export function accountsRepository(db: DB) {
 
     async inviteRequestOf(userId: string) {
       return db.selectFrom('invite_requests').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    },
+
+    async logoOf(userId: string): Promise<BackedUpLogo | null> {
+      const row = await db
+        .selectFrom('profile_logos')
+        .select(['image', 'content_type', 'width', 'height', 'version', 'updated_at'])
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (!row) return null;
+      const { image, ...rest } = row;
+      return { image_base64: Buffer.from(image).toString('base64'), ...rest };
     },
 
     async handleRequestOf(userId: string) {

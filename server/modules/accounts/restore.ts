@@ -64,6 +64,7 @@ export async function restoreFromBackup(
   if (backup.handleRequest && !(await repo.insertRequest('handle_requests', { ...backup.handleRequest, user_id: targetId }))) {
     notes.push('The user has asked for a handle again since; that request is kept.');
   }
+  if (backup.logo) await repo.insertLogo(targetId, backup.logo);
   await repo.restoreReferences(targetId, backup.references);
 
   await repo.markRestored(userId, now);

@@ -46,6 +46,7 @@ export function accountsService(db: DB, { ownerEmail }: AccountsServiceOptions =
             inviteRequest: (await accounts.inviteRequestOf(userId)) ?? null,
             handleRequest: (await accounts.handleRequestOf(userId)) ?? null,
             forms: await accounts.formsOf(userId),
+            logo: await accounts.logoOf(userId),
             references: [],
           };
           await accounts.removeOwnRows(profile, handle?.handle ?? null);
