@@ -5,6 +5,7 @@ import { adminRoutes } from './admin/routes';
 import { analyticsRoutes } from './analytics/routes';
 import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
+import { directoryRoutes } from './directory/routes';
 import { emailModule } from './email/routes';
 import { feedRoutes } from './feed/routes';
 import { followsRoutes } from './follows/routes';
@@ -38,5 +39,6 @@ export async function registerModules(app: FastifyInstance, config: Config): Pro
   await app.register(followsRoutes);
   await app.register(postsRoutes, { config });
   await app.register(profilesRoutes);
+  await app.register(directoryRoutes);
   await app.register(emailModule, { config });
 }
