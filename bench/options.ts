@@ -25,6 +25,8 @@ export interface BenchOptions {
   skipHttp: boolean;
   skipWeb: boolean;
   skipWhatIf: boolean;
+  skipFeed: boolean;
+  skipDirectory: boolean;
   keep: boolean;
 }
 
@@ -54,6 +56,8 @@ export const USAGE = `npm run bench -- [options]   (every option also reads BENC
   --connections=N             autocannon connections (default 2 per core)
   --skip-http --skip-web      leave out the HTTP or the web-bytes part
   --skip-what-if              leave out the design alternatives (LATERAL alone, handles as an array)
+  --skip-feed                 leave out the feed and the design alternatives
+  --skip-directory            leave out the directory (business profiles and /explore searches)
   --keep                      keep the seeded database (its name or folder is printed)`;
 
 export class OptionsError extends Error {}
@@ -92,6 +96,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     'skip-http',
     'skip-web',
     'skip-what-if',
+    'skip-feed',
+    'skip-directory',
     'keep',
     'help',
   ]);
@@ -141,6 +147,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     skipHttp: flag('skip-http'),
     skipWeb: flag('skip-web'),
     skipWhatIf: flag('skip-what-if'),
+    skipFeed: flag('skip-feed'),
+    skipDirectory: flag('skip-directory'),
     keep: flag('keep'),
   };
 }

@@ -4,6 +4,8 @@ import { availableParallelism, cpus, platform, release, totalmem } from 'node:os
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { createBenchDatabase } from './database';
+import { benchDirectory } from './directory-bench';
+import { seedProfiles } from './directory-seed';
 import { benchFeed } from './feed-bench';
 import { benchHttp, type HttpRoute } from './http-bench';
 import { type BenchOptions, OptionsError, parseOptions, USAGE } from './options';
@@ -43,7 +45,8 @@ async function runDatabase(kind: 'postgres' | 'pglite', options: BenchOptions, w
     const database = await bench.open();
     let network: SeededNetwork;
     let token: string;
-    let feed: DatabaseRun['feed'];
+    let feed: DatabaseRun['feed'] = [];
+    let directory: DatabaseRun['directory'] = null;
     let whatIf: DatabaseRun['whatIf'] = null;
     let version: string;
     try {
@@ -56,13 +59,29 @@ async function runDatabase(kind: 'postgres' | 'pglite', options: BenchOptions, w
           .map((r) => `${r.follows} follows/${r.feedPosts} posts`)
           .join(', ')}`,
       );
-      log('feed: ours vs the earlier algorithm vs the limit ...');
-      feed = await benchFeed(database.db, network.namedReaders, oursFeed(database.db), {
-        requests: options.requests,
-        cellSeconds: options.cellSeconds,
-        log,
-      });
-      if (!options.skipWhatIf) {
+      if (!options.skipDirectory) {
+        log(`directory: business profiles for the ${options.sizes.handles} handles ...`);
+        const profiles = await seedProfiles(database.db);
+        log(`seeded in ${profiles.seconds.toFixed(1)} s (${profiles.words} distinct words)`);
+        directory = { seed: profiles, cells: [] };
+      }
+      if (!options.skipFeed) {
+        log('feed: ours vs the earlier algorithm vs the limit ...');
+        feed = await benchFeed(database.db, network.namedReaders, oursFeed(database.db), {
+          requests: options.requests,
+          cellSeconds: options.cellSeconds,
+          log,
+        });
+      }
+      if (directory) {
+        log('directory: searches as /explore sends them ...');
+        directory.cells = await benchDirectory(database.db, network.namedReaders[0]!.userId, {
+          requests: options.requests,
+          cellSeconds: options.cellSeconds,
+          log,
+        });
+      }
+      if (!options.skipWhatIf && !options.skipFeed) {
         log('design alternatives: LATERAL alone, the followed handles as an array ...');
         const quietFollows = Math.min(1000, Math.floor(options.sizes.handles / 2));
         const quiet = await addQuietReader(database.db, options.sizes.handles, quietFollows);
@@ -111,6 +130,7 @@ async function runDatabase(kind: 'postgres' | 'pglite', options: BenchOptions, w
       seed: { ...seed, namedReaders: namedReaders.map((r) => ({ follows: r.follows, feedPosts: r.feedPosts })) },
       feed,
       whatIf,
+      directory,
       http,
       seconds: (performance.now() - started) / 1000,
     } satisfies DatabaseRun;

@@ -46,7 +46,7 @@ const searchQueries = (q: string) => sql`
     union all
     select words.word, quote_literal(similar_word.word) from words cross join lateral (
       select d.word from directory_words d
-      where char_length(words.word) >= 3 and d.word % words.word and d.word <> words.word
+      where char_length(words.word) >= 3 and d.word % words.word and not starts_with(d.word, words.word)
       order by similarity(d.word, words.word) desc, d.word
       limit ${sql.lit(ALTERNATIVES)}
     ) similar_word
@@ -69,32 +69,38 @@ export function directoryRepository(db: DB) {
       if (search.trade) filters.push(sql`e.trades @> array[${search.trade}]::text[]`);
       if (search.area) filters.push(sql`e.area_document @@ ${areaQuery(search.area)}`);
       const where = sql.join(filters, sql` and `);
-      const columns = sql`
-        e.handle, u.display_name as "displayName", l.version as "logoVersion", e.trades, u.area,
-        e.last_post_at as "lastPostAt", e.follower_count as "followerCount",
-        e.user_id = ${search.viewerId}::uuid as "isOwner",
-        exists (select 1 from follows f where f.follower_id = ${search.viewerId}::uuid
-                and f.handle = e.handle and f.followed_user_id = e.user_id) as "following"`;
-      const joins = sql`join users u on u.id = e.user_id left join profile_logos l on l.user_id = e.user_id`;
-
-      const query = search.q
-        ? sql<DirectoryRow>`
+      // The page is chosen on directory_entries alone; names, logos and follows are read for its rows only.
+      const order = search.q
+        ? sql`e.rank desc, e.follower_count desc, e.last_post_at desc nulls last, e.handle`
+        : sql`e.last_post_at desc nulls last, e.handle`;
+      const entry = sql`e.handle, e.user_id, e.trades, e.follower_count, e.last_post_at`;
+      const page = search.q
+        ? sql`
             with query as (${searchQueries(search.q)})
-            select ${columns}
-            from query q
-            join directory_entries e on e.document @@ q.fuzzy
-            ${joins}
-            where ${where}
-            order by ts_rank(e.document, q.exact) + ts_rank(e.document, q.fuzzy) desc,
-              e.follower_count desc, e.last_post_at desc nulls last, e.handle
+            select * from (
+              select ${entry}, ts_rank(e.document, q.exact) + ts_rank(e.document, q.fuzzy) as rank
+              from query q
+              join directory_entries e on e.document @@ q.fuzzy
+              where ${where}
+            ) e
+            order by ${order}
             limit ${search.limit} offset ${search.offset}`
-        : sql<DirectoryRow>`
-            select ${columns}
+        : sql`
+            select ${entry}
             from directory_entries e
-            ${joins}
             where ${where}
-            order by e.last_post_at desc nulls last, e.handle
+            order by ${order}
             limit ${search.limit} offset ${search.offset}`;
+      const query = sql<DirectoryRow>`
+        select e.handle, u.display_name as "displayName", l.version as "logoVersion", e.trades, u.area,
+          e.last_post_at as "lastPostAt", e.follower_count as "followerCount",
+          e.user_id = ${search.viewerId}::uuid as "isOwner",
+          exists (select 1 from follows f where f.follower_id = ${search.viewerId}::uuid
+                  and f.handle = e.handle and f.followed_user_id = e.user_id) as "following"
+        from (${page}) e
+        join users u on u.id = e.user_id
+        left join profile_logos l on l.user_id = e.user_id
+        order by ${order}`;
       const { rows } = await query.execute(db);
       return rows.map((row) => ({ ...row, isOwner: row.isOwner === true, following: row.following === true }));
     },
