@@ -245,8 +245,9 @@ export async function seedProfiles(db: DB): Promise<{ seconds: number; words: nu
       update users set
         display_name = ${familyName} || '''s ' || ${pick(ADJECTIVES)} || ' ' || ${pick(KINDS)},
         description = ${pick(PHRASES)} || '. ' || ${pick(PHRASES)} || ', ' || lower(${familyName}) || ' style.',
-        trades = array(select distinct t from unnest(array[${pick(TRADES)}, ${pick(TRADES)}, ${pick(TRADES)}]) t
-                       order by t limit 1 + floor(random() * 3)::int),
+        -- users.id in the array makes it a new array for each row (otherwise it is drawn once for all).
+        trades = array(select distinct t from unnest(array[${pick(TRADES)}, ${pick(TRADES)}, ${pick(TRADES)}, users.id::text]) t
+                       where t <> users.id::text order by t limit 1 + floor(random() * 3)::int),
         area = case when random() < 0.8 then ${pick(TOWNS)} || ', ' || ${pick(REGIONS)}
                     else upper(substr(md5(random()::text), 1, 2)) || (1 + floor(random() * 20))::int || ' '
                          || (1 + floor(random() * 9))::int || upper(substr(md5(random()::text), 1, 2)) end

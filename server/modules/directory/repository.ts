@@ -25,13 +25,21 @@ export interface DirectorySearch {
 
 /** At most this many words of a search count; a longer query says no more. */
 const MAX_WORDS = 8;
+/**
+ * The most matches one search reads and ranks: what it costs is bounded by this, whatever the words
+ * (docs/decisions/0098). A search matching more ranks the first this many the index gives; the
+ * pages (at most 50 of 20) never reach past it.
+ */
+const RANKED_MATCHES = 2000;
 /** Each word may also match up to this many similar words of the directory (typos). */
 const ALTERNATIVES = 3;
 
 /**
- * A word of a search as a tsquery: the word as a prefix (what is typed so far), or any of the few
- * directory words most like it by trigrams. All words must match. Compound lexemes ("green-valley")
- * are left out: the parser also gives their parts, which carry the typo tolerance.
+ * A search as three tsqueries, all words required in each: `exact`, each word as a prefix (what is
+ * typed so far); `closest`, each word or the directory word most like it; `fuzzy`, each word or any
+ * of the few most like it (by trigrams, pg_trgm). A match ranks by all three, so the word as typed
+ * beats its closest spelling, which beats a farther one. Compound lexemes ("green-valley") are left
+ * out: the parser also gives their parts, which carry the typo tolerance.
  */
 const searchQueries = (q: string) => sql`
   with words as (
@@ -42,17 +50,22 @@ const searchQueries = (q: string) => sql`
     limit ${sql.lit(MAX_WORDS)}
   ),
   alternatives as (
-    select word, quote_literal(word) || ':*' as term from words
+    select word, quote_literal(word) || ':*' as term, 0 as place from words
     union all
-    select words.word, quote_literal(similar_word.word) from words cross join lateral (
-      select d.word from directory_words d
+    select words.word, quote_literal(similar_word.word), similar_word.place from words cross join lateral (
+      select d.word, row_number() over (order by similarity(d.word, words.word) desc, d.word) as place
+      from directory_words d
       where char_length(words.word) >= 3 and d.word % words.word and not starts_with(d.word, words.word)
       order by similarity(d.word, words.word) desc, d.word
       limit ${sql.lit(ALTERNATIVES)}
     ) similar_word
   ),
-  grouped as (select word, string_agg(term, ' | ') as terms from alternatives group by word)
+  grouped as (
+    select word, string_agg(term, ' | ') as terms, string_agg(term, ' | ') filter (where place <= 1) as closest
+    from alternatives group by word
+  )
   select to_tsquery('simple', string_agg('(' || terms || ')', ' & ')) as fuzzy,
+         to_tsquery('simple', string_agg('(' || closest || ')', ' & ')) as closest,
          to_tsquery('simple', string_agg(quote_literal(word) || ':*', ' & ')) as exact
   from grouped`;
 
@@ -78,10 +91,12 @@ export function directoryRepository(db: DB) {
         ? sql`
             with query as (${searchQueries(search.q)})
             select * from (
-              select ${entry}, ts_rank(e.document, q.exact) + ts_rank(e.document, q.fuzzy) as rank
+              select ${entry},
+                ts_rank(e.document, q.exact) + ts_rank(e.document, q.closest) + ts_rank(e.document, q.fuzzy) as rank
               from query q
               join directory_entries e on e.document @@ q.fuzzy
               where ${where}
+              limit ${sql.lit(RANKED_MATCHES)}
             ) e
             order by ${order}
             limit ${search.limit} offset ${search.offset}`
