@@ -104,6 +104,13 @@ describe('the directory', () => {
     expect(found.indexOf('valley-deli')).toBeLessThan(found.indexOf('corner-shop'));
   });
 
+  it('ranks the closest spelling of a mistyped word above farther ones', async () => {
+    await aBusiness('baka-catering', 'Baka Catering', {});
+    await aBusiness('sunny-bakery', 'Sunny Bakery', {});
+    const found = await handles('?q=bakry');
+    expect(found.indexOf('sunny-bakery')).toBeLessThan(found.indexOf('baka-catering'));
+  });
+
   it('filters by trade and by area, with or without a search', async () => {
     expect(await handles('?trade=fish')).toEqual(['harbour-fish']);
     expect(await handles('?area=bristol')).toEqual(['green-valley']);
