@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isTrade, logoSchema } from './business-profile';
+import { pagePath } from './pages';
 
 /**
  * The directory at /explore (issue 15 §4): every held handle, found by a search over handle,
@@ -91,13 +92,18 @@ export const directoryPageSchema = z.object({
 });
 export type DirectoryPage = z.infer<typeof directoryPageSchema>;
 
-/** The /explore address of a search (empty parts left out), for links and the browser's history. */
-export function explorePath(query: { q?: string; trade?: string | null; area?: string; page?: number }): string {
+/** The query string of a search (empty parts left out), as /explore's address carries it. */
+export function exploreSearchParams(query: { q?: string; trade?: string | null; area?: string; page?: number }): URLSearchParams {
   const params = new URLSearchParams();
   if (query.q) params.set('q', query.q);
   if (query.trade) params.set('trade', query.trade);
   if (query.area) params.set('area', query.area);
   if (query.page && query.page > 1) params.set('page', String(query.page));
-  const search = params.toString();
-  return search ? `/explore?${search}` : '/explore';
+  return params;
+}
+
+/** The /explore address of a search, for links. */
+export function explorePath(query: Parameters<typeof exploreSearchParams>[0]): string {
+  const search = exploreSearchParams(query).toString();
+  return search ? `${pagePath('explore')}?${search}` : pagePath('explore');
 }

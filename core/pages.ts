@@ -59,6 +59,10 @@ const SITE_PAGES = {
   chatFormEdit: { path: '/chat-form-creator/:formId', access: 'signed-in', title: 'Edit form' },
   chatFormResponses: { path: '/chat-form-creator/:formId/responses', access: 'signed-in', title: 'Form responses' },
 
+  // find and be found (#15 §3, §4)
+  explore: { path: '/explore', access: 'public', title: 'Explore' },
+  settingsProfile: { path: '/settings/profile', access: 'approved', title: 'Business profile' },
+
   // admin (#8) and analytics; the notes pages follow from NOTE_PAGES
   admin: { path: '/admin/', access: 'admin', title: 'Admin' },
   adminUsers: { path: '/admin/users-overview', access: 'admin', title: 'Users' },

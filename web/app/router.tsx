@@ -42,6 +42,9 @@ const FeedPage = page(() => import('../features/feed/feed-page'), 'FeedPage');
 const FollowersPage = page(() => import('../features/follows/followers-page'), 'FollowersPage');
 const FollowingPage = page(() => import('../features/follows/following-page'), 'FollowingPage');
 
+const ExplorePage = page(() => import('../features/explore/explore-page'), 'ExplorePage');
+const BusinessProfilePage = page(() => import('../features/business-profile/business-profile-page'), 'BusinessProfilePage');
+
 const NotesPage = page(() => import('../features/admin/notes-page'), 'NotesPage');
 
 /** The notes pages (core/note-pages.ts): one editor, under each slug's own key of the route table. */
@@ -84,6 +87,8 @@ const PAGE_COMPONENTS: Record<PageKey, ComponentType> = {
   adminIndexCheck: IndexCheckPage,
   adminAuditLog: AuditLogPage,
   adminAnalytics: AdminAnalyticsPage,
+  explore: ExplorePage,
+  settingsProfile: BusinessProfilePage,
   ...NOTE_PAGE_COMPONENTS,
   // A public profile (fixed routes rank first); an unknown handle goes to /.
   profile: ProfilePage,

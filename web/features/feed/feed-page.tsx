@@ -28,6 +28,9 @@ function Feed() {
         <section className="card empty-feed" aria-labelledby="empty-feed-heading">
           <h2 id="empty-feed-heading">No recent uploads from followed profiles.</h2>
           <p>
+            <Link to={pagePath('explore')}>Explore suppliers and restaurants</Link> already on Freshlist and follow them.
+          </p>
+          <p>
             Do your suppliers or favourite restaurants keep their lists here yet?{' '}
             <Link to={pagePath('requestInvite')}>Invite suppliers and restaurants</Link> to share their latest lists on Freshlist.
           </p>

@@ -12,6 +12,7 @@ import { useCursorPages } from '../../lib/use-cursor-pages';
 import { LoadMore } from '../../ui/load-more';
 import { PostCard } from '../../ui/post-card';
 import { profileApi } from './api';
+import { ProfileHeader } from './profile-header';
 
 /** Spec 9: 'Link copied' shows for 2 seconds. */
 const COPIED_FOR_MS = 2000;
@@ -161,14 +162,10 @@ function ProfileView({ handle }: { handle: string }) {
 
   return (
     <main className="page profile">
-      <header className="profile-header">
-        <h1>@{profile.handle}</h1>
-        {profile.displayName && <p className="profile-name">{profile.displayName}</p>}
-        <div className="profile-actions">
-          <FollowButton profile={profile} onChange={setFollowing} />
-          <CopyLinkButton />
-        </div>
-      </header>
+      <ProfileHeader profile={profile}>
+        <FollowButton profile={profile} onChange={setFollowing} />
+        <CopyLinkButton />
+      </ProfileHeader>
 
       <ProfilePosts handle={profile.handle} />
 

@@ -1,0 +1,13 @@
+import type { DirectoryPage } from '../../../core/directory';
+import type { FollowState } from '../../../core/follow';
+import { api, segment, withQuery } from '../../lib/api-client';
+
+/** /explore's API: the directory and the Follow buttons on its results. */
+export const exploreApi = {
+  search: (query: { q: string; trade: string; area: string; page: number }) =>
+    api.get<DirectoryPage>(
+      withQuery('/api/directory', { q: query.q, trade: query.trade, area: query.area, page: query.page > 1 ? query.page : null }),
+    ),
+  follow: (handle: string) => api.put<FollowState>(`/api/follows/${segment(handle)}`),
+  unfollow: (handle: string) => api.delete<FollowState>(`/api/follows/${segment(handle)}`),
+};
