@@ -18,6 +18,7 @@
  */
 import { adminRows } from './matrix/admin-rows';
 import { authRows } from './matrix/auth-rows';
+import { directoryRows } from './matrix/directory-rows';
 import { emailRows } from './matrix/email-rows';
 import { formsRows } from './matrix/forms-rows';
 import { handlesRows } from './matrix/handles-rows';
@@ -28,7 +29,15 @@ import type { ApiRow, RouteGroup } from './matrix/roles';
 export { type PageRow, pages } from './matrix/pages';
 export { type ApiRow, PAGE_SEED, ROLES, type Role } from './matrix/roles';
 
-export const apiRoutes: ApiRow[] = [...authRows, ...handlesRows, ...postsRows, ...formsRows, ...adminRows, ...emailRows];
+export const apiRoutes: ApiRow[] = [
+  ...authRows,
+  ...handlesRows,
+  ...postsRows,
+  ...formsRows,
+  ...adminRows,
+  ...emailRows,
+  ...directoryRows,
+];
 
 /** Routes covered as a group. */
 export const routeGroups: RouteGroup[] = [
