@@ -11,6 +11,7 @@ import {
 import { DISPLAY_NAME_MAX_LENGTH } from './handle';
 import { INVITE_MESSAGES } from './invite';
 import { hasControlCharacters, TEXT_MESSAGES } from './text';
+import { isTrade, TRADE_IDS } from './trades';
 
 /**
  * A business profile (issue 15 §3): what an approved owner edits at /settings/profile and what
@@ -20,28 +21,6 @@ import { hasControlCharacters, TEXT_MESSAGES } from './text';
 
 export const BIO_MAX_LENGTH = 300;
 export const AREA_MAX_LENGTH = 80;
-
-/** The fixed list of trades, in the order the form offers them. */
-export const TRADES = [
-  { id: 'produce', label: 'Produce' },
-  { id: 'meat', label: 'Meat' },
-  { id: 'fish', label: 'Fish' },
-  { id: 'dairy', label: 'Dairy' },
-  { id: 'bakery', label: 'Bakery' },
-  { id: 'beverages', label: 'Beverages' },
-  { id: 'dry-goods', label: 'Dry goods' },
-  { id: 'equipment', label: 'Equipment' },
-  { id: 'catering', label: 'Catering' },
-  { id: 'restaurant', label: 'Restaurant' },
-  { id: 'cafe', label: 'Café' },
-  { id: 'bar', label: 'Bar' },
-  { id: 'shop', label: 'Shop' },
-  { id: 'other', label: 'Other' },
-] as const;
-export type Trade = (typeof TRADES)[number]['id'];
-export const TRADE_IDS = TRADES.map((t) => t.id) as Trade[];
-export const isTrade = (value: string): value is Trade => (TRADE_IDS as string[]).includes(value);
-export const tradeLabel = (id: Trade) => TRADES.find((t) => t.id === id)?.label ?? id;
 
 export const PROFILE_MESSAGES = {
   displayNameEmpty: INVITE_MESSAGES.displayNameEmpty,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { isTrade, logoSchema } from './business-profile';
+import { logoSchema } from './business-profile';
 import { pagePath } from './pages';
+import { isTrade } from './trades';
 
 /**
  * The directory at /explore (issue 15 §4): every held handle, found by a search over handle,

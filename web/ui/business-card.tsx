@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { phoneLink, SOCIAL_LABELS, SOCIAL_NETWORKS, socialLink } from '../../core/business-contact';
-import { type BusinessCard, isTrade, type Logo, tradeLabel } from '../../core/business-profile';
+import type { BusinessCard, Logo } from '../../core/business-profile';
+import { isTrade, tradeLabel } from '../../core/trades';
 import './business-card.css';
 
 /** A business's logo in a square, or its first letter where it has none. */

@@ -1,5 +1,6 @@
-import { isTrade, logoPath } from '../../../core/business-profile';
+import { logoPath } from '../../../core/business-profile';
 import { DIRECTORY_PAGE_SIZE, type DirectoryPage, type DirectoryQuery, hasSearchWords } from '../../../core/directory';
+import { isTrade } from '../../../core/trades';
 import type { DB } from '../../plugins/db';
 import { directoryRepository } from './repository';
 

@@ -2,13 +2,13 @@ import { parseStoredSocials, storeSocials } from '../../../core/business-contact
 import {
   type BusinessCard,
   type BusinessProfileInput,
-  isTrade,
   type Logo,
   logoPath,
   type OwnBusinessProfile,
   PROFILE_MESSAGES,
   profileFromInvite,
 } from '../../../core/business-profile';
+import { isTrade } from '../../../core/trades';
 import { forbidden } from '../../http-errors';
 import type { DB } from '../../plugins/db';
 import { logoAsPng, processLogo } from './logo-image';

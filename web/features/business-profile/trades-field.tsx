@@ -1,4 +1,4 @@
-import { TRADES } from '../../../core/business-profile';
+import { TRADES } from '../../../core/trades';
 
 /** Trades from the fixed list, as checkboxes: several may apply. */
 export function TradesField({

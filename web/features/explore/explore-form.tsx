@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { TRADES } from '../../../core/business-profile';
 import { DIRECTORY_AREA_MAX_LENGTH, DIRECTORY_QUERY_MAX_LENGTH } from '../../../core/directory';
+import { TRADES } from '../../../core/trades';
 
 export interface ExploreFilters {
   q: string;
