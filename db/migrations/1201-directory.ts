@@ -62,9 +62,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       on conflict (handle) do update set
         user_id = excluded.user_id, document = excluded.document, area_document = excluded.area_document,
         trades = excluded.trades, follower_count = excluded.follower_count, last_post_at = excluded.last_post_at;
+      -- Words a typo can be made in: no compounds (their parts are here) and no numbers.
       insert into directory_words (word)
       select distinct w.lexeme from directory_entries e, unnest(e.document) w
       where e.user_id = any(people) and char_length(w.lexeme) between 3 and 40
+        and w.lexeme !~ '[-0-9]'
       on conflict do nothing;
     end $$`.execute(db);
 

@@ -28,18 +28,18 @@ const MAX_WORDS = 8;
 /**
  * The most matches one search reads and ranks: what it costs is bounded by this, whatever the words
  * (docs/decisions/0098). A search matching more ranks the first this many the index gives; the
- * pages (at most 50 of 20) never reach past it.
+ * pages (at most 50 of 20) reach exactly this far.
  */
-const RANKED_MATCHES = 2000;
+const RANKED_MATCHES = 1000;
 /** Each word may also match up to this many similar words of the directory (typos). */
 const ALTERNATIVES = 3;
 
 /**
  * A search as three tsqueries, all words required in each: `exact`, each word as a prefix (what is
  * typed so far); `closest`, each word or the directory word most like it; `fuzzy`, each word or any
- * of the few most like it (by trigrams, pg_trgm). A match ranks by all three, so the word as typed
- * beats its closest spelling, which beats a farther one. Compound lexemes ("green-valley") are left
- * out: the parser also gives their parts, which carry the typo tolerance.
+ * of the few most like it (by trigrams, pg_trgm). Matches are found by `fuzzy` and ranked by the
+ * other two: the word as typed beats its closest spelling, which beats a farther one. Compound
+ * lexemes ("green-valley") are left out: the parser also gives their parts, which carry the typos.
  */
 const searchQueries = (q: string) => sql`
   with words as (
@@ -92,7 +92,7 @@ export function directoryRepository(db: DB) {
             with query as (${searchQueries(search.q)})
             select * from (
               select ${entry},
-                ts_rank(e.document, q.exact) + ts_rank(e.document, q.closest) + ts_rank(e.document, q.fuzzy) as rank
+                ts_rank(e.document, q.exact) + ts_rank(e.document, q.closest) as rank
               from query q
               join directory_entries e on e.document @@ q.fuzzy
               where ${where}
