@@ -113,6 +113,7 @@ describe.skipIf(skipE2E)('explore the directory, follow from it, and edit a busi
     expect(await fish.textContent()).toMatch(/Bristol, Avon.*Fish.*Latest list 3 hours ago · 0 followers/);
     await fish.getByRole('button', { name: 'Follow Harbour Fish' }).click();
     await fish.getByRole('button', { name: 'Following Harbour Fish' }).waitFor();
+    expect(await fish.textContent()).toContain('· 1 follower');
     await screenshot(page, 'explore-phone');
 
     // The follow holds: the profile says so.

@@ -13,7 +13,7 @@ import { exploreApi } from './api';
 const followers = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'follower' : 'followers'}`;
 
 /** Follow or unfollow from the list; a visitor signs in first and the profile applies the follow (spec 4). */
-function FollowToggle({ entry }: { entry: DirectoryEntry }) {
+function FollowToggle({ entry, onChange }: { entry: DirectoryEntry; onChange(following: boolean): void }) {
   const { auth } = useAuth();
   const navigate = useNavigate();
   const [following, setFollowing] = useState(entry.following === true);
@@ -31,6 +31,7 @@ function FollowToggle({ entry }: { entry: DirectoryEntry }) {
     try {
       const next = following ? await exploreApi.unfollow(entry.handle) : await exploreApi.follow(entry.handle);
       track(next.following ? 'follow' : 'unfollow', { handle: entry.handle });
+      if (next.following !== following) onChange(next.following);
       setFollowing(next.following);
     } catch (err) {
       setError(errorMessage(err));
@@ -63,6 +64,8 @@ function FollowToggle({ entry }: { entry: DirectoryEntry }) {
 /** One business in the directory: logo, name, @handle, trades, area, latest list, followers, Follow. */
 export function DirectoryResult({ entry, now }: { entry: DirectoryEntry; now: number }) {
   const profile = pagePath('profile', { handle: entry.handle });
+  // The count moves with this person's own Follow; others' follows show on the next search.
+  const [followerCount, setFollowerCount] = useState(entry.followerCount);
   return (
     <article className="directory-result" aria-labelledby={`result-${entry.handle}`}>
       <BusinessLogo logo={entry.logo} name={entry.displayName || entry.handle} size="small" />
@@ -79,10 +82,14 @@ export function DirectoryResult({ entry, now }: { entry: DirectoryEntry; now: nu
         )}
         <p className="directory-result-stats">
           {entry.lastPostAt === null ? 'No lists yet' : `Latest list ${relativeTime(entry.lastPostAt, now)}`} ·{' '}
-          {followers(entry.followerCount)}
+          {followers(followerCount)}
         </p>
       </div>
-      {entry.isOwner ? <p className="directory-result-you muted">Your page</p> : <FollowToggle entry={entry} />}
+      {entry.isOwner ? (
+        <p className="directory-result-you muted">Your page</p>
+      ) : (
+        <FollowToggle entry={entry} onChange={(following) => setFollowerCount((n) => Math.max(0, n + (following ? 1 : -1)))} />
+      )}
     </article>
   );
 }
