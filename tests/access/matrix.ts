@@ -21,6 +21,7 @@ import { authRows } from './matrix/auth-rows';
 import { emailRows } from './matrix/email-rows';
 import { formsRows } from './matrix/forms-rows';
 import { handlesRows } from './matrix/handles-rows';
+import { listsRows } from './matrix/lists-rows';
 import { postsRows } from './matrix/posts-rows';
 import type { ApiRow, RouteGroup } from './matrix/roles';
 
@@ -28,7 +29,7 @@ import type { ApiRow, RouteGroup } from './matrix/roles';
 export { type PageRow, pages } from './matrix/pages';
 export { type ApiRow, PAGE_SEED, ROLES, type Role } from './matrix/roles';
 
-export const apiRoutes: ApiRow[] = [...authRows, ...handlesRows, ...postsRows, ...formsRows, ...adminRows, ...emailRows];
+export const apiRoutes: ApiRow[] = [...authRows, ...handlesRows, ...postsRows, ...listsRows, ...formsRows, ...adminRows, ...emailRows];
 
 /** Routes covered as a group. */
 export const routeGroups: RouteGroup[] = [
