@@ -29,7 +29,15 @@ import type { ApiRow, RouteGroup } from './matrix/roles';
 export { type PageRow, pages } from './matrix/pages';
 export { type ApiRow, PAGE_SEED, ROLES, type Role } from './matrix/roles';
 
-export const apiRoutes: ApiRow[] = [...authRows, ...handlesRows, ...postsRows, ...listsRows, ...formsRows, ...adminRows, ...emailRows];
+export const apiRoutes: ApiRow[] = [
+  ...authRows,
+  ...handlesRows,
+  ...postsRows,
+  ...listsRows,
+  ...formsRows,
+  ...adminRows,
+  ...emailRows,
+];
 
 /** Routes covered as a group. */
 export const routeGroups: RouteGroup[] = [

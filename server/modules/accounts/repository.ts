@@ -93,11 +93,21 @@ export function accountsRepository(db: DB) {
     },
 
     async listsOf(userId: string): Promise<BackedUpList[]> {
-      return db.selectFrom('lists').select(['id', 'slug', 'name', 'created_at']).where('user_id', '=', userId).orderBy('id').execute();
+      return db
+        .selectFrom('lists')
+        .select(['id', 'slug', 'name', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute();
     },
 
     async removedPostsOf(userId: string): Promise<BackedUpRemovedPost[]> {
-      return db.selectFrom('removed_posts').select(['id', 'handle', 'removed_at']).where('user_id', '=', userId).orderBy('id').execute();
+      return db
+        .selectFrom('removed_posts')
+        .select(['id', 'handle', 'removed_at'])
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute();
     },
 
     async followsBy(userId: string) {

@@ -231,7 +231,11 @@ describe('a backup made before lists', () => {
     const menu = await aPost(t.db, person, { description: 'Menu of the day' });
     expect((await deleteUser(person.id)).statusCode).toBe(200);
     // What a deletion stored before migration 1300: no lists, posts without list columns.
-    const row = await t.db.selectFrom('deleted_users').select('backup').where('user_id', '=', person.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('deleted_users')
+      .select('backup')
+      .where('user_id', '=', person.id)
+      .executeTakeFirstOrThrow();
     const { lists: _lists, removedPosts: _removed, ...older } = row.backup as Record<string, unknown>;
     const posts = (older.posts as Array<Record<string, unknown>>).map(
       ({ list_id: _l, newest: _n, edited_at: _e, valid_from: _f, valid_until: _u, ...post }) => post,

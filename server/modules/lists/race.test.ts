@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicPost } from '../../../core/feed';
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app';
 import { testDatabaseKind } from '../../../tests/fixtures/database';
 import { aFollow, aPost, as, aUser, type TestUser } from '../../../tests/fixtures/factories';
@@ -93,8 +94,8 @@ describe.runIf(testDatabaseKind() === 'postgres')('a second server process on th
   });
 
   /** What the other process answers, asked until it matches or two seconds have passed. */
-  async function otherSees(url: string, user: TestUser | undefined, matches: (body: any) => boolean) {
-    let body: unknown;
+  async function otherSees(url: string, user: TestUser | undefined, matches: (body: { posts: PublicPost[] }) => boolean) {
+    let body: { posts: PublicPost[] };
     for (let waited = 0; waited < 2000; waited += 20) {
       body = (await other.inject(as(user, { url }))).json();
       if (matches(body)) return true;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicPost } from '../../../core/feed';
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app';
 import { aFollow, aPost, as, aUser, type TestUser } from '../../../tests/fixtures/factories';
 import { aVersion, versionsOf } from '../../../tests/fixtures/list-rows';
@@ -20,15 +21,16 @@ const edit = (user: TestUser | undefined, id: number, description: unknown) =>
   t.app.inject(as(user, { method: 'PATCH', url: `/api/posts/${id}`, payload: { description } }));
 const remove = (user: TestUser | undefined, id: number) => t.app.inject(as(user, { method: 'DELETE', url: `/api/posts/${id}` }));
 const get = (url: string, user?: TestUser) => t.app.inject(as(user, { url }));
-const profilePosts = async (handle: string) => (await get(`/api/profiles/${handle}/posts`)).json().posts as Array<Record<string, any>>;
-const feedOf = async (reader: TestUser) => (await get('/api/feed', reader)).json().posts as Array<Record<string, any>>;
+const profilePosts = async (handle: string) => (await get(`/api/profiles/${handle}/posts`)).json().posts as PublicPost[];
+const feedOf = async (reader: TestUser) => (await get('/api/feed', reader)).json().posts as PublicPost[];
 
 describe('starting a list', () => {
   it('names a list from its description, or as the owner names it, with a slug unique to the owner', async () => {
     const owner = await anOwner();
     const a = (await share(owner, { url: 'https://box.com/s/1', description: 'Weekly prices\nfruit and veg' })).json().post;
     const b = (await share(owner, { url: 'https://box.com/s/2', description: 'Weekly prices' })).json().post;
-    const c = (await share(owner, { url: 'https://box.com/s/3', description: 'x', listName: '  Crème brûlée menu  ' })).json().post;
+    const c = (await share(owner, { url: 'https://box.com/s/3', description: 'x', listName: '  Crème brûlée menu  ' })).json()
+      .post;
     expect([a.list.name, a.list.slug, a.list.versions]).toEqual(['Weekly prices', 'weekly-prices', 1]);
     expect([b.list.name, b.list.slug]).toEqual(['Weekly prices', 'weekly-prices-2']);
     expect([c.list.name, c.list.slug]).toEqual(['Crème brûlée menu', 'creme-brulee-menu']);
@@ -109,7 +111,13 @@ describe('a new version of a list', () => {
   it('keeps validity dates, and a repeated upload key makes one version', async () => {
     const owner = await anOwner();
     const { listId } = await aPost(t.db, owner);
-    const payload = { url: 'https://box.com/s/dated', listId, validFrom: '2026-10-01', validUntil: '2026-10-31', idempotencyKey: randomUUID() };
+    const payload = {
+      url: 'https://box.com/s/dated',
+      listId,
+      validFrom: '2026-10-01',
+      validUntil: '2026-10-31',
+      idempotencyKey: randomUUID(),
+    };
     const first = await share(owner, payload);
     const again = await share(owner, payload);
     expect([first.statusCode, again.statusCode]).toEqual([201, 200]);
@@ -215,11 +223,20 @@ describe('the stable address /{handle}/lists/{slug}', () => {
     const v1 = await aPost(t.db, owner, { description: 'Weekly prices', url: 'https://box.com/s/week-1', createdAt: 1_000 });
     const address = `/${owner.handle}/lists/${v1.listSlug}`;
     let res = await get(address);
-    expect([res.statusCode, res.headers.location, res.headers['cache-control']]).toEqual([302, 'https://box.com/s/week-1', 'no-store']);
+    expect([res.statusCode, res.headers.location, res.headers['cache-control']]).toEqual([
+      302,
+      'https://box.com/s/week-1',
+      'no-store',
+    ]);
     const v2 = await aVersion(t.db, owner, v1, { url: 'https://box.com/s/week-2', createdAt: 2_000 });
     res = await get(address);
     expect(res.headers.location).toBe('https://box.com/s/week-2');
-    const counts = await t.db.selectFrom('posts').select(['id', 'open_count']).where('list_id', '=', v1.listId).orderBy('id').execute();
+    const counts = await t.db
+      .selectFrom('posts')
+      .select(['id', 'open_count'])
+      .where('list_id', '=', v1.listId)
+      .orderBy('id')
+      .execute();
     expect(counts).toEqual([
       { id: v1.id, open_count: 1 },
       { id: v2.id, open_count: 1 },
@@ -246,7 +263,9 @@ describe('QR codes and cards of a list', () => {
     expect((await get(`/qr/${owner.handle}/lists/${post.listSlug}.png`)).headers['content-type']).toBe('image/png');
     const card = await get(`/qr/${owner.handle}/lists/${post.listSlug}/card.png?download=1`);
     expect([card.statusCode, card.headers['content-type']]).toEqual([200, 'image/png']);
-    expect(card.headers['content-disposition']).toBe(`attachment; filename="freshlist-${owner.handle}-${post.listSlug}-card.png"`);
+    expect(card.headers['content-disposition']).toBe(
+      `attachment; filename="freshlist-${owner.handle}-${post.listSlug}-card.png"`,
+    );
     expect((await get(`/qr/${owner.handle}/lists/no-such-list/card.png`)).statusCode).toBe(404);
     expect((await get(`/qr/${owner.handle}/lists/Not_A_Slug.svg`)).json().message).toBe('That is not a list address.');
   });

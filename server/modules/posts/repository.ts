@@ -108,7 +108,10 @@ export function postsRepository(db: DB) {
 
     /** Who wrote a post and which list it is in; locked when `lock` (a removal). */
     async author(postId: number, lock = false) {
-      const query = db.selectFrom('posts').select(['user_id as userId', 'list_id as listId', 'handle', 'newest']).where('id', '=', postId);
+      const query = db
+        .selectFrom('posts')
+        .select(['user_id as userId', 'list_id as listId', 'handle', 'newest'])
+        .where('id', '=', postId);
       return (lock ? query.forUpdate() : query).executeTakeFirst();
     },
 
@@ -157,11 +160,7 @@ export function postsRepository(db: DB) {
     },
 
     async removed(postId: number) {
-      return db
-        .selectFrom('removed_posts')
-        .select(['handle', 'user_id as userId'])
-        .where('id', '=', postId)
-        .executeTakeFirst();
+      return db.selectFrom('removed_posts').select(['handle', 'user_id as userId']).where('id', '=', postId).executeTakeFirst();
     },
 
     /**

@@ -47,7 +47,10 @@ const DCTERMS = 'http://purl.org/dc/terms/';
 function withValidity(xml: string, entries: Array<{ id: string; post: PublicPost }>): string {
   const dated = entries.filter(({ post }) => post.validFrom || post.validUntil);
   if (dated.length === 0) return xml;
-  let out = xml.replace('<feed xmlns="http://www.w3.org/2005/Atom">', `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:dcterms="${DCTERMS}">`);
+  let out = xml.replace(
+    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:dcterms="${DCTERMS}">`,
+  );
   for (const { id, post } of dated) {
     const period = [post.validFrom && `start=${post.validFrom};`, post.validUntil && `end=${post.validUntil};`, 'scheme=W3C-DTF;']
       .filter(Boolean)
