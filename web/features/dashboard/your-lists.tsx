@@ -37,7 +37,8 @@ export function YourLists() {
       )}
       <ul className="post-list">
         {posts.map((post) => (
-          <li key={post.id}>
+          // A change remounts the cards, so an unfolded list shows its versions as they are now.
+          <li key={`${post.id}:${generation}`}>
             <PostCard post={post} now={now}>
               <p className="post-card-stat">{opened(post.openCount)}</p>
               <StableLink post={post} />
