@@ -167,7 +167,8 @@ export const EARLIER_VERSION_SHARE = 0.2;
 /**
  * Groups the generated posts into lists (docs/decisions/0101): in each handle's posts by time, a
  * post continues the handle's previous list with probability EARLIER_VERSION_SHARE, else starts
- * one. The last post of each list is its newest version, so about that share of all posts are
+ * one. The draw is a hash of the post's link, not random(): the seeded generator's sequence, and so
+ * the follows drawn after, stay what they were before lists, so runs before and after compare. The last post of each list is its newest version, so about that share of all posts are
  * earlier versions, folded in feeds and profiles. Posts go in by time, so ids grow with time.
  */
 async function insertListsAndPosts(conn: DB): Promise<void> {
@@ -176,7 +177,7 @@ async function insertListsAndPosts(conn: DB): Promise<void> {
     select *, sum(case when continues then 0 else 1 end) over (partition by handle order by created_at, seq) as list_no
     from (
       select g.*, row_number() over (order by created_at) as seq,
-        (random() < ${EARLIER_VERSION_SHARE}::float8
+        (abs(hashtext(g.url)) % 1000 < ${Math.round(EARLIER_VERSION_SHARE * 1000)}::int
           and row_number() over (partition by handle order by created_at) > 1) as continues
       from seed_posts g
     ) marked`.execute(conn);
