@@ -20,7 +20,9 @@ describe('list names and slugs', () => {
   it('builds the stable address and its images from handle and slug', () => {
     expect(listPaths.stable('green-grocer', 'weekly-prices')).toBe('/green-grocer/lists/weekly-prices');
     expect(listPaths.qr('green-grocer', 'weekly-prices', 'svg')).toBe('/qr/green-grocer/lists/weekly-prices.svg');
-    expect(listPaths.card('green-grocer', 'weekly-prices', true)).toBe('/qr/green-grocer/lists/weekly-prices/card.png?download=1');
+    expect(listPaths.card('green-grocer', 'weekly-prices', true)).toBe(
+      '/qr/green-grocer/lists/weekly-prices/card.png?download=1',
+    );
   });
 });
 

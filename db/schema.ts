@@ -126,12 +126,24 @@ export interface FollowsTable {
   followed_at: Millis;
 }
 
+/**
+ * A question as stored. Rows written before migration 1400 have only field, lines and perhaps
+ * `long`: they read as required short-text (or long-text) questions (core/chat-form-questions.ts).
+ */
 export interface ChatQuestion {
   field: string;
   lines: string[];
-  /** Allows a multi-line answer (Shift+Enter); absent means false. */
+  /** Allows a multi-line answer (Shift+Enter); absent means false. Only in rows before `type`. */
   long?: boolean;
+  type?: 'text' | 'long-text' | 'email' | 'phone' | 'number' | 'choice' | 'choices' | 'date' | 'yes-no';
+  required?: boolean;
+  options?: string[];
+  min?: number | null;
+  max?: number | null;
 }
+
+/** A stored answer: text, a number, yes/no, or the picked options. Rows before migration 1400 hold text only. */
+export type StoredAnswer = string | number | boolean | string[];
 
 export interface ChatFormsTable {
   id: string;
@@ -140,6 +152,10 @@ export interface ChatFormsTable {
   description: Generated<string>;
   questions: JSONColumnType<ChatQuestion[]>;
   thank_you_message: Generated<string>;
+  /** When it stops taking responses; null: never (migration 1400). */
+  closes_at: Millis | null;
+  /** How many responses it takes at most; null: no limit. */
+  max_responses: number | null;
   created_at: Millis;
   updated_at: Millis;
 }
@@ -147,7 +163,7 @@ export interface ChatFormsTable {
 export interface ChatFormSubmissionsTable {
   id: Generated<number>;
   form_id: string;
-  answers: JSONColumnType<Record<string, string>>;
+  answers: JSONColumnType<Record<string, StoredAnswer>>;
   idempotency_key: string | null;
   submitted_at: Millis;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { BackupSummary } from '../../../core/admin';
+import { QUESTION_TYPES } from '../../../core/chat-form-questions';
 import type { UserRow } from '../../../db/schema';
 import type {
   BackedUpFollower,
@@ -123,14 +124,28 @@ const formSchema: z.ZodType<BackedUpForm> = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
-  questions: z.array(z.object({ field: z.string(), lines: z.array(z.string()), long: z.boolean().optional() })),
+  questions: z.array(
+    z.object({
+      field: z.string(),
+      lines: z.array(z.string()),
+      long: z.boolean().optional(),
+      type: z.enum(QUESTION_TYPES).optional(),
+      required: z.boolean().optional(),
+      options: z.array(z.string()).optional(),
+      min: z.number().nullable().optional(),
+      max: z.number().nullable().optional(),
+    }),
+  ),
   thank_you_message: z.string(),
+  // Backups made before migration 1400 lack them: such a form was open, without a limit.
+  closes_at: nullableTime.default(null),
+  max_responses: z.number().nullable().default(null),
   created_at: z.number(),
   updated_at: z.number(),
   responses: z.array(
     z.object({
       id: z.number(),
-      answers: z.record(z.string(), z.string()),
+      answers: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])),
       idempotency_key: nullableText,
       submitted_at: z.number(),
     }),

@@ -152,7 +152,17 @@ export function accountsRepository(db: DB) {
     async formsOf(userId: string): Promise<BackedUpForm[]> {
       const forms = await db
         .selectFrom('chat_forms')
-        .select(['id', 'title', 'description', 'questions', 'thank_you_message', 'created_at', 'updated_at'])
+        .select([
+          'id',
+          'title',
+          'description',
+          'questions',
+          'thank_you_message',
+          'closes_at',
+          'max_responses',
+          'created_at',
+          'updated_at',
+        ])
         .where('owner_id', '=', userId)
         .orderBy('id')
         .execute();

@@ -94,7 +94,18 @@ async function aPersonInEveryTable() {
   await aHandleRequest(t.db, person, 'whole-farm-shop');
 
   const form = await aChatForm(t.db, person, { title: 'Orders' });
-  await aChatForm(t.db, person, { title: 'Feedback', questions: [{ field: 'note', lines: ['Anything?'], long: true }] });
+  // A form of issue 19: question kinds, closing settings and typed answers come back as they were.
+  const feedback = await aChatForm(t.db, person, {
+    title: 'Feedback',
+    questions: [
+      { field: 'note', lines: ['Anything?'], long: true },
+      { field: 'people', lines: ['How many?'], type: 'number', required: false, options: [], min: 1, max: 9 },
+      { field: 'breads', lines: ['Which?'], type: 'choices', required: true, options: ['Rye', 'Spelt'], min: null, max: null },
+    ],
+    closesAt: 1_900_000_000_000,
+    maxResponses: 25,
+  });
+  await aSubmission(t.db, feedback, { note: 'Great', people: 2.5, breads: ['Rye', 'Spelt'] }, 1_700_000_650_000);
   await aChatForm(t.db, friend);
   await aSubmission(t.db, form, { name: 'Ana', order: 'Ten crates' }, 1_700_000_500_000);
   await aSubmission(t.db, form, { name: 'Bo', order: 'Two boxes' }, 1_700_000_600_000);
