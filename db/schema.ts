@@ -89,6 +89,33 @@ export interface PostsTable {
   open_count: Generated<number>;
   /** The uploader's key for this submission: the same key again is the same post. */
   idempotency_key: string | null;
+  /** The list this post is a version of (always its author's: the key is (list_id, user_id)). */
+  list_id: number;
+  /** The list's newest version: the one profiles, feeds and the stable address show. One a list. */
+  newest: Generated<boolean>;
+  /** When the description was last changed; the post keeps its created_at. */
+  edited_at: number | null;
+  /** Calendar dates (YYYY-MM-DD) the version is valid from and until, both optional. */
+  valid_from: string | null;
+  valid_until: string | null;
+}
+
+/** A named series of posts (docs/decisions/0101): one stable address per list, /{handle}/lists/{slug}. */
+export interface ListsTable {
+  id: Generated<number>;
+  user_id: string;
+  /** Unique per owner; never changes, so printed QR codes keep working. */
+  slug: string;
+  name: string;
+  created_at: Millis;
+}
+
+/** A post its owner removed: its old open link answers 410 and points to the profile. */
+export interface RemovedPostsTable {
+  id: number;
+  user_id: string;
+  handle: string;
+  removed_at: Millis;
 }
 
 /**
@@ -274,6 +301,8 @@ export interface Database {
   invites: InvitesTable;
   invite_requests: InviteRequestsTable;
   posts: PostsTable;
+  lists: ListsTable;
+  removed_posts: RemovedPostsTable;
   follows: FollowsTable;
   chat_forms: ChatFormsTable;
   chat_form_submissions: ChatFormSubmissionsTable;

@@ -15,6 +15,7 @@ import { handleRoutes } from './handles/routes';
 import { healthRoutes } from './health/routes';
 import { indexCheckRoutes } from './index-check/routes';
 import { inviteRoutes } from './invites/routes';
+import { listsRoutes } from './lists/routes';
 import { notesRoutes } from './notes/routes';
 import { postsRoutes } from './posts/routes';
 import { profilesRoutes } from './profiles/routes';
@@ -40,5 +41,6 @@ export async function registerModules(app: FastifyInstance, config: Config): Pro
   await app.register(postsRoutes, { config });
   await app.register(profilesRoutes);
   await app.register(directoryRoutes);
+  await app.register(listsRoutes, { config });
   await app.register(emailModule, { config });
 }

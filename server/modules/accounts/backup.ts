@@ -8,8 +8,10 @@ import type {
   BackedUpHandleRequest,
   BackedUpInvite,
   BackedUpInviteRequest,
+  BackedUpList,
   BackedUpLogo,
   BackedUpPost,
+  BackedUpRemovedPost,
   Reference,
 } from './repository';
 
@@ -54,6 +56,25 @@ const postSchema: z.ZodType<BackedUpPost> = z.object({
   open_count: z.number(),
   // Backups made before ADR 0089 lack it: such a post had no upload key to keep.
   idempotency_key: nullableText.default(null),
+  // Backups made before lists (ADR 0101) lack these: each such post comes back as a list of its own.
+  list_id: z.number().nullable().default(null),
+  newest: z.boolean().default(true),
+  edited_at: nullableTime.default(null),
+  valid_from: nullableText.default(null),
+  valid_until: nullableText.default(null),
+});
+
+const listSchema: z.ZodType<BackedUpList> = z.object({
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  created_at: z.number(),
+});
+
+const removedPostSchema: z.ZodType<BackedUpRemovedPost> = z.object({
+  id: z.number(),
+  handle: z.string(),
+  removed_at: z.number(),
 });
 
 const followerSchema: z.ZodType<BackedUpFollower> = z.object({
@@ -161,6 +182,10 @@ export const backupSchema = z.object({
   profile: profileSchema,
   handle: z.object({ handle: z.string(), created_at: z.number() }).nullable(),
   posts: z.array(postSchema),
+  /** The person's lists (ADR 0101): ids and slugs kept, so stable addresses and QR codes still work. */
+  lists: z.array(listSchema).default([]),
+  /** Posts the person removed, so their old open links keep answering 410. */
+  removedPosts: z.array(removedPostSchema).default([]),
   /** Whom the user followed: the handle and who held it then (a follow outlives the handle). */
   following: z.array(z.object({ handle: z.string(), followed_user_id: z.string(), followed_at: z.number() })),
   followers: z.array(followerSchema),

@@ -40,6 +40,8 @@ export function accountsService(db: DB, { ownerEmail }: AccountsServiceOptions =
             profile,
             handle,
             posts: await accounts.postsOf(userId),
+            lists: await accounts.listsOf(userId),
+            removedPosts: await accounts.removedPostsOf(userId),
             following: await accounts.followsBy(userId),
             followers: await accounts.followersOf(userId, handle?.handle ?? null),
             invites: await accounts.invitesOf(userId, profile.email),
