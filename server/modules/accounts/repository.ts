@@ -11,6 +11,7 @@ import type {
   RemovedPostsTable,
   UserRow,
 } from '../../../db/schema';
+import type { ProfileLogosTable } from '../../../db/schema-directory';
 import type { DB } from '../../plugins/db';
 
 /**
@@ -31,14 +32,7 @@ export type BackedUpResponse = Omit<Selectable<ChatFormSubmissionsTable>, 'form_
 /** A chat form of the person (its owner) with its responses. */
 export type BackedUpForm = Omit<Selectable<ChatFormsTable>, 'owner_id'> & { responses: BackedUpResponse[] };
 /** The person's logo, its bytes as base64 (JSON holds no bytes). */
-export interface BackedUpLogo {
-  image_base64: string;
-  content_type: string;
-  width: number;
-  height: number;
-  version: string;
-  updated_at: number;
-}
+export type BackedUpLogo = Omit<Selectable<ProfileLogosTable>, 'user_id' | 'image'> & { image_base64: string };
 /** Rows of `table` whose `column` pointed at the person, by their keys (as text). */
 export interface Reference {
   table: string;
@@ -154,13 +148,9 @@ export function accountsRepository(db: DB) {
     },
 
     async logoOf(userId: string): Promise<BackedUpLogo | null> {
-      const row = await db
-        .selectFrom('profile_logos')
-        .select(['image', 'content_type', 'width', 'height', 'version', 'updated_at'])
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
+      const row = await db.selectFrom('profile_logos').selectAll().where('user_id', '=', userId).executeTakeFirst();
       if (!row) return null;
-      const { image, ...rest } = row;
+      const { image, user_id: _, ...rest } = row;
       return { image_base64: Buffer.from(image).toString('base64'), ...rest };
     },
 
