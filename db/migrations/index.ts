@@ -10,6 +10,7 @@ import * as m0700 from './0700-posts-idempotency-key';
 import * as m0800 from './0800-notify-changes';
 import * as m0900 from './0900-email-outbox';
 import * as m0910 from './0910-users-handle-removed-notice';
+import * as m1100 from './1100-deleted-users-self-deleted';
 
 /**
  * Every migration, by name. Listed here rather than read from the folder so the same code runs
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0800-notify-changes': m0800,
   '0900-email-outbox': m0900,
   '0910-users-handle-removed-notice': m0910,
+  '1100-deleted-users-self-deleted': m1100,
 };

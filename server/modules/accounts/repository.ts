@@ -147,13 +147,20 @@ export function accountsRepository(db: DB) {
     },
 
     /** One backup per user id: deleting a restored user again replaces the older backup. */
-    async saveBackup(row: { userId: string; backup: object; deletedBy: string; deletedAt: number }): Promise<void> {
+    async saveBackup(row: {
+      userId: string;
+      backup: object;
+      deletedBy: string;
+      deletedAt: number;
+      selfDeleted: boolean;
+    }): Promise<void> {
       const values = {
         user_id: row.userId,
         backup: JSON.stringify(row.backup),
         deleted_by: row.deletedBy,
         deleted_at: row.deletedAt,
         restored_at: null,
+        self_deleted: row.selfDeleted,
       };
       await db
         .insertInto('deleted_users')
@@ -164,6 +171,7 @@ export function accountsRepository(db: DB) {
             deleted_by: values.deleted_by,
             deleted_at: values.deleted_at,
             restored_at: null,
+            self_deleted: values.self_deleted,
           }),
         )
         .execute();
@@ -209,6 +217,7 @@ export function accountsRepository(db: DB) {
           'd.backup',
           'd.deleted_at as deletedAt',
           'd.restored_at as restoredAt',
+          'd.self_deleted as selfDeleted',
           'by.email as deletedBy',
           eb
             .exists(
