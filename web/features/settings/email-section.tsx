@@ -117,15 +117,10 @@ export function EmailSection() {
             value={draft.formResponses}
             onChange={(formResponses) => change({ formResponses })}
           />
-          <div className="checkbox">
-            <input
-              type="checkbox"
-              id="email-notices"
-              checked={draft.notices}
-              onChange={(event) => change({ notices: event.target.checked })}
-            />
-            <label htmlFor="email-notices">Other notices, such as when an admin removes your handle</label>
-          </div>
+          <label className="checkbox">
+            <input type="checkbox" checked={draft.notices} onChange={(event) => change({ notices: event.target.checked })} />
+            Other notices, such as when an admin removes your handle
+          </label>
           <p className="field-hint">
             Answers to your own requests (a handle approved or declined, an invite you asked for) always come.
           </p>

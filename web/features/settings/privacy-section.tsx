@@ -12,7 +12,15 @@ const STATE: Record<ConsentChoice | 'none', string> = {
 export function PrivacySection() {
   const [choice, setChoice] = useState<ConsentChoice | null>(() => readConsent());
   const [changed, setChanged] = useState('');
-  useEffect(() => onConsentChange(setChoice), []);
+  // A change from the banner ("Privacy choices") makes an earlier confirmation here out of date.
+  useEffect(
+    () =>
+      onConsentChange((next) => {
+        setChoice(next);
+        setChanged('');
+      }),
+    [],
+  );
 
   const choose = (next: ConsentChoice) => {
     setConsent(next);
