@@ -44,7 +44,7 @@ export function unsubscribePage(options: {
   if (options.state === 'done') {
     return page(
       'Unsubscribed – Freshlist',
-      `<h1>You are unsubscribed</h1><p>No more ${escapeHtml(what)}${who}. You can turn them on again in your settings.</p>`,
+      `<h1>You are unsubscribed</h1><p>No more ${escapeHtml(what)}${who}. You can turn them on again in your <a href="/settings">settings</a>.</p>`,
     );
   }
   return page(

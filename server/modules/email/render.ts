@@ -178,7 +178,12 @@ export function mailRenderer(db: DB, settings: { publicUrl: string; ownerEmail: 
         if (!wanted(mail, prefs)) return { cancel: 'The recipient turned this mail off.' };
         unsubscribe = unsubscribeUrl(prefs.token, category);
       }
-      const rendered = await body(mail, { publicUrl: settings.publicUrl, unsubscribeUrl: unsubscribe ?? undefined }, now, look);
+      const ctx: templates.MailContext = {
+        publicUrl: settings.publicUrl,
+        unsubscribeUrl: unsubscribe ?? undefined,
+        settingsUrl: mail.userId ? `${settings.publicUrl}/settings` : undefined,
+      };
+      const rendered = await body(mail, ctx, now, look);
       if (typeof rendered === 'string') return { cancel: rendered };
       return { rendered: { ...rendered, to }, unsubscribeUrl: unsubscribe };
     },

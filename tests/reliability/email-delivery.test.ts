@@ -5,7 +5,7 @@ import type { EmailStatus } from '../../core/email';
 import type { PendingInvitesResponse } from '../../core/invite';
 import { recordFigures } from './figures';
 import { HttpClient } from './http-client';
-import { type ServerProcess, startServerProcess, storageKinds, useFreshStorage } from './server-process';
+import { freshPostgresDatabase, type ServerProcess, startServerProcess, storageKinds, useFreshStorage } from './server-process';
 
 const ADMIN = 'crash-admin@example.com';
 const INVITES = 60;
@@ -72,6 +72,18 @@ async function gatedReceiver(onAck: (count: number) => boolean) {
   };
 }
 
+/** Creates `count` invites as the admin: each is one mail in the outbox, written with the invite. */
+async function invite(admin: HttpClient, count: number, prefix: string): Promise<string[]> {
+  const invitees = Array.from({ length: count }, (_, i) => `${prefix}-${i}@example.com`);
+  for (const [i, email] of invitees.entries()) {
+    const created = await admin.request('POST', '/api/admin/invites', {
+      json: { handle: `${prefix}-${i}`, email, displayName: `Shop ${i}` },
+    });
+    expect(created.status).toBe(201);
+  }
+  return invitees;
+}
+
 describe.each(storageKinds)('kill -9 during mail delivery, on %s', (kind) => {
   const storageOf = useFreshStorage(kind);
 
@@ -89,13 +101,7 @@ describe.each(storageKinds)('kill -9 during mail delivery, on %s', (kind) => {
       server = await startServerProcess({ storage: storageOf(), env });
       const admin = new HttpClient(server.url);
       expect(await admin.signIn(ADMIN)).toBe(true);
-      const invitees = Array.from({ length: INVITES }, (_, i) => `crash-invitee-${i}@example.com`);
-      for (const [i, email] of invitees.entries()) {
-        const created = await admin.request('POST', '/api/admin/invites', {
-          json: { handle: `crash-shop-${i}`, email, displayName: `Crash Shop ${i}` },
-        });
-        expect(created.status).toBe(201);
-      }
+      const invitees = await invite(admin, INVITES, 'crash-shop');
       // Every invite is queued (and some claimed); now the receiver answers, and kills at the tenth.
       receiver.open();
       const exit = await server.exited;
@@ -138,6 +144,37 @@ describe.each(storageKinds)('kill -9 during mail delivery, on %s', (kind) => {
     } finally {
       await server?.kill('SIGTERM');
       await receiver.close();
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one PostgreSQL', () => {
+  it('deliver each mail exactly once', async () => {
+    const database = await freshPostgresDatabase();
+    const receiver = await gatedReceiver(() => false);
+    const env = { ADMIN_EMAILS: ADMIN, SMTP_URL: receiver.url, EMAIL_POLL_MS: '100' };
+    const servers: ServerProcess[] = [];
+    try {
+      const storage = { kind: 'postgres' as const, databaseUrl: database.url };
+      servers.push(await startServerProcess({ storage, env }), await startServerProcess({ storage, env }));
+      const admin = new HttpClient(servers[0]?.url ?? '');
+      expect(await admin.signIn(ADMIN)).toBe(true);
+      // Queued through one process while both workers poll; the receiver answers once all are queued.
+      const invitees = await invite(admin, INVITES, 'shared-shop');
+      receiver.open();
+      await expect.poll(() => receiver.received.length, { timeout: 60_000, interval: 250 }).toBeGreaterThanOrEqual(INVITES);
+      // Room for a late duplicate to show up.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(receiver.received).toHaveLength(INVITES);
+      expect(new Set(receiver.received.map((m) => m.messageId)).size).toBe(INVITES);
+      expect(new Set(receiver.received.map((m) => m.to))).toEqual(new Set(invitees));
+      const counts = ((await (await admin.request('GET', `${servers[1]?.url}/api/admin/email`)).json()) as EmailStatus).counts;
+      expect(counts).toMatchObject({ sent: INVITES, queued: 0, sending: 0 });
+      recordFigures('email-two-processes postgres', { mails: INVITES, received: receiver.received.length });
+    } finally {
+      await Promise.all(servers.map((server) => server.kill('SIGTERM')));
+      await receiver.close();
+      await database.drop();
     }
   });
 });
