@@ -130,7 +130,9 @@ export function markdown(results: BenchResults): string {
   const out: string[] = [];
   out.push(
     `Run ${results.startedAt} on ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}, ${m.platform}; ` +
-      `${int(results.sizes.handles)} handles, ${int(results.sizes.posts)} posts, ${int(results.sizes.readers)} readers; ` +
+      (results.runs.length > 0
+        ? `${int(results.sizes.handles)} handles, ${int(results.sizes.posts)} posts, ${int(results.sizes.readers)} readers; `
+        : 'email only; ') +
       `took ${(results.totalSeconds / 60).toFixed(1)} min.`,
     '',
   );

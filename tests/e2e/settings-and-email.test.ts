@@ -94,8 +94,25 @@ describe.skipIf(skipE2E)('settings, the admin email page and the development mai
   const titled = (page: Page, title: string) => page.waitForFunction((t) => document.title === t, title);
   const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
+  it('a first visit: the consent banner comes right after "Skip to content" in the tab order', async () => {
+    const ctx = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/${SUPPLIER.handle}`);
+    await page.getByRole('region', { name: 'Help us improve Freshlist' }).getByRole('button', { name: 'Accept' }).waitFor();
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Skip to content');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Decline');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Accept');
+    await screenshot(page, 'consent-banner-first-visit-phone');
+    await ctx.close();
+  });
+
   it('settings: reached from the account menu; email preferences saved; privacy choices; my data downloaded', async () => {
     const page = await signedIn(RESTAURANT);
+    await page.getByRole('heading', { name: `Welcome, ${RESTAURANT.name}` }).waitFor();
     await header(page).getByRole('button', { name: 'Account' }).click();
     await header(page).getByRole('link', { name: 'Settings' }).click();
     await heading(page, 'Settings').waitFor();
@@ -151,7 +168,10 @@ describe.skipIf(skipE2E)('settings, the admin email page and the development mai
 
   it('settings on a phone: through the Menu, nothing cut off', async () => {
     const page = await signedIn(RESTAURANT, PHONE);
+    // Where sign-in settles first: a move to another page closes the menu again.
+    await page.getByRole('heading', { name: `Welcome, ${RESTAURANT.name}` }).waitFor();
     await header(page).getByRole('button', { name: 'Menu' }).click();
+    expect(await header(page).getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('true');
     await header(page).getByRole('link', { name: 'Settings' }).click();
     await heading(page, 'Settings').waitFor();
     await page.getByRole('button', { name: 'Save email preferences' }).waitFor();
@@ -234,6 +254,7 @@ describe.skipIf(skipE2E)('settings, the admin email page and the development mai
     await screenshot(phone, 'admin-email-phone');
     await phone.goto(`${server.url}/dev/mailbox`);
     await phone.getByRole('heading', { name: 'Mail Freshlist would have sent' }).waitFor();
+    expect(await fitsWidth(phone)).toBe(true);
     await screenshot(phone, 'dev-mailbox-phone');
     await phone.context().close();
   });
