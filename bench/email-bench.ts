@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { type Kysely, sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
@@ -22,6 +23,8 @@ export interface EmailBench {
   /** From the first mail the sink received to the last. */
   deliverSeconds: number;
   mailsPerSecond: number;
+  /** CPU the server used while delivering, per mail (less sensitive to a busy machine than the rate). */
+  serverCpuMsPerMail: number | null;
   /** Message-IDs the sink received more than once. */
   duplicates: number;
   /** Queued mails the sink never received. */
@@ -31,6 +34,17 @@ export interface EmailBench {
 }
 
 const HOLDER = 'bench-mail-farm';
+
+/** CPU seconds a process has used (user + system), from /proc; null where there is none. */
+function cpuSecondsOf(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime are the 14th and 15th fields of the whole line, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
 
 /** A handle and `followers` members who follow it and chose instant list updates: set-based, one statement. */
 export async function seedFollowers(db: DB, followers: number, now: number): Promise<string> {
@@ -133,7 +147,9 @@ export async function benchEmail(
 
   const sink = await startSink();
   const server = await startBenchServer({ ...bench.serverEnv, SMTP_URL: sink.url, EMAIL_POLL_MS: '200' });
+  let serverCpu: number | null = null;
   try {
+    const cpuAtReady = cpuSecondsOf(server.pid);
     log('email: the server delivers ...');
     let previous = -1;
     let stalledSince = performance.now();
@@ -149,6 +165,8 @@ export async function benchEmail(
         break;
       }
     }
+    const cpuAtEnd = cpuSecondsOf(server.pid);
+    serverCpu = cpuAtReady === null || cpuAtEnd === null ? null : cpuAtEnd - cpuAtReady;
     // A duplicate would come right after: give the worker a few polls.
     await new Promise((resolve) => setTimeout(resolve, 1500));
   } finally {
@@ -177,12 +195,14 @@ export async function benchEmail(
     received,
     deliverSeconds: seconds,
     mailsPerSecond: seconds > 0 ? (received - 1) / seconds : 0,
+    serverCpuMsPerMail: serverCpu === null || received === 0 ? null : (1000 * serverCpu) / received,
     duplicates: [...messageIds.values()].filter((n) => n > 1).length,
     missing: Math.max(0, queued - messageIds.size),
     states,
   };
   log(
-    `email: ${received} received in ${seconds.toFixed(1)} s (${result.mailsPerSecond.toFixed(0)} mails/s), ` +
+    `email: ${received} received in ${seconds.toFixed(1)} s (${result.mailsPerSecond.toFixed(0)} mails/s, ` +
+      `${result.serverCpuMsPerMail?.toFixed(2) ?? 'n/a'} ms server CPU a mail), ` +
       `${result.duplicates} duplicates, ${result.missing} missing; outbox ${JSON.stringify(states)}`,
   );
   return result;

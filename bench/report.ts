@@ -244,7 +244,8 @@ export function markdown(results: BenchResults): string {
       `One post by a handle with ${int(e.followers)} followers set to Instantly: its transaction queued ${int(e.queued)} mails in ` +
         `${e.queueSeconds.toFixed(2)} s (${e.queueCpuSeconds.toFixed(2)} s CPU in the bench process). The server (production mode) ` +
         `delivered ${int(e.received)} to an SMTP sink on 127.0.0.1 in ${e.deliverSeconds.toFixed(1)} s: ` +
-        `**${int(e.mailsPerSecond)} mails/s**, ${e.duplicates} Message-IDs twice, ${e.missing} missing; outbox after: ` +
+        `**${int(e.mailsPerSecond)} mails/s** (${e.serverCpuMsPerMail === null ? 'n/a' : e.serverCpuMsPerMail.toFixed(2)} ms of server CPU a mail), ` +
+        `${e.duplicates} Message-IDs twice, ${e.missing} missing; outbox after: ` +
         `${Object.entries(e.states)
           .map(([state, count]) => `${int(count)} ${state}`)
           .join(', ')}.`,

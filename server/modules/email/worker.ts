@@ -15,8 +15,9 @@ const BACKOFF_MS = [MINUTE, 5 * MINUTE, 30 * MINUTE, 2 * HOUR];
 /** A claimed mail is this worker's for this long; after that another worker may take it (a crash). */
 export const LEASE_MS = 5 * MINUTE;
 /**
- * Mails claimed at once. Their outcomes are recorded together, so a crash sends at most this many
- * (and those in flight) once more; smaller batches cost a commit, and on PGlite a flush, per batch.
+ * Mails claimed at once. Their outcomes are recorded together, after the batch, while the next one
+ * is sent: a crash sends the mails of at most two batches once more (docs/decisions/0096). Smaller
+ * batches cost a commit, and on PGlite a flush, per batch.
  */
 const BATCH = 50;
 /** Mails in flight at once, over as many pooled SMTP connections (transport.ts). */
@@ -45,6 +46,12 @@ export const KEEP_MS = 30 * DAY;
  */
 export const messageIdOf = (mail: { id: number; createdAt: number }, host: string) =>
   `<${mail.id}.${mail.createdAt.toString(36)}@${host}>`;
+
+interface ClaimedBatch {
+  batch: ClaimedMail[];
+  /** Null when nothing was due. */
+  lookups: MailLookups | null;
+}
 
 export interface MailerOptions {
   db: DB;
@@ -126,10 +133,14 @@ export function createMailer(options: MailerOptions) {
     return { claim, outcome: { state: options.transport.outcome, rendered: kept, now: now() } };
   }
 
-  /** One claimed batch: lookups in bulk, SENDING_AT_ONCE mails in flight, outcomes in one statement. */
-  async function deliverBatch(batch: ClaimedMail[]): Promise<void> {
-    const lookups = await renderer.lookupsFor(batch);
-    const outcomes = await inParallel(batch, SENDING_AT_ONCE, (mail) => deliver(mail, lookups));
+  /** Claims the next batch and loads its recipients and their preferences in bulk. */
+  async function claimBatch(): Promise<ClaimedBatch> {
+    const batch = await repo.claimDue(now(), leaseMs, MAX_ATTEMPTS, BATCH);
+    return { batch, lookups: batch.length > 0 ? await renderer.lookupsFor(batch) : null };
+  }
+
+  /** A batch's outcomes in one statement; an invite is marked sent once its mail went. */
+  async function record(batch: ClaimedMail[], outcomes: MailOutcome[]): Promise<void> {
     const recorded = await repo.finishMany(outcomes);
     for (const { claim, outcome } of outcomes) {
       const mail = batch.find((m) => m.id === claim.id);
@@ -140,16 +151,32 @@ export function createMailer(options: MailerOptions) {
   }
 
   return {
-    /** Delivers every mail due now, a batch at a time; returns how many it handled. */
+    /**
+     * Delivers every mail due now, a batch at a time, SENDING_AT_ONCE in flight; while a batch is
+     * being sent the next one is claimed and the last one recorded, so the database and the SMTP
+     * server work at the same time. Returns how many it handled, once all are recorded.
+     */
     async deliverDue(): Promise<number> {
       let handled = 0;
       await repo.failAbandoned(now(), MAX_ATTEMPTS);
-      for (;;) {
-        const batch = await repo.claimDue(now(), leaseMs, MAX_ATTEMPTS, BATCH);
-        if (batch.length > 0) await deliverBatch(batch);
-        handled += batch.length;
-        if (batch.length < BATCH) return handled;
+      let next: Promise<ClaimedBatch> | null = claimBatch();
+      let recording: Promise<void> = Promise.resolve();
+      try {
+        while (next) {
+          const { batch, lookups }: ClaimedBatch = await next;
+          if (!lookups) break;
+          next = batch.length === BATCH ? claimBatch() : null;
+          // Awaited on the next round; an error there must not go unhandled while this batch is sent.
+          next?.catch(() => {});
+          const outcomes = await inParallel(batch, SENDING_AT_ONCE, (mail) => deliver(mail, lookups));
+          await recording;
+          recording = record(batch, outcomes);
+          handled += batch.length;
+        }
+      } finally {
+        await recording;
       }
+      return handled;
     },
 
     /** Queues the digests of periods that have ended; once per person and period however often it runs, in however many processes. */
