@@ -166,11 +166,12 @@ export function createMailer(options: MailerOptions) {
           const { batch, lookups }: ClaimedBatch = await next;
           if (!lookups) break;
           next = batch.length === BATCH ? claimBatch() : null;
-          // Awaited on the next round; an error there must not go unhandled while this batch is sent.
+          // Both are awaited on the next round: an error must not count as unhandled meanwhile.
           next?.catch(() => {});
           const outcomes = await inParallel(batch, SENDING_AT_ONCE, (mail) => deliver(mail, lookups));
           await recording;
           recording = record(batch, outcomes);
+          recording.catch(() => {});
           handled += batch.length;
         }
       } finally {
