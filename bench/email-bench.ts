@@ -124,11 +124,17 @@ export async function benchEmail(
     const started = performance.now();
     const cpu = process.cpuUsage();
     queued = await database.db.transaction().execute(async (trx) => {
+      const list = await trx
+        .insertInto('lists')
+        .values({ user_id: holderId, slug: 'price-list', name: 'Price list', created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await trx
         .insertInto('posts')
         .values({
           user_id: holderId,
           handle: HOLDER,
+          list_id: list.id,
           url: 'https://drive.google.com/bench/list',
           description: 'List',
           created_at: now,

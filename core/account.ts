@@ -44,7 +44,11 @@ export const accountExportSchema = z.object({
   inviteRequest: row.nullable(),
   /** Invites sent to the person's address or accepted by them (who made them is left out). */
   invites: z.array(row),
+  /** The person's lists (a list is a named series of posts, each post one version). */
+  lists: z.array(row),
   posts: z.array(row),
+  /** Posts the person removed (only their id and when: the old link answers 410). */
+  removedPosts: z.array(row),
   following: z.array(z.object({ handle: z.string(), followed_at: z.number() })),
   followers: z.object({
     total: z.number(),

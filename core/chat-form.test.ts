@@ -4,18 +4,31 @@ import {
   type ChatFormInput,
   chatFormInputSchema,
   chatFormProblem,
-  checkSubmission,
+  closedReason,
   normalizeChatForm,
   responseColumns,
-  summaryLines,
-  thankYouLines,
 } from './chat-form';
+import { type ChatQuestion, QUESTION_MESSAGES } from './chat-form-questions';
+import { thankYouLines } from './chat-form-visitor';
+
+const q = (over: Partial<ChatQuestion> = {}): ChatQuestion => ({
+  field: 'name',
+  lines: ['Your name?'],
+  type: 'text',
+  required: true,
+  options: [],
+  min: null,
+  max: null,
+  ...over,
+});
 
 const form = (over: Partial<ChatFormInput> = {}): ChatFormInput => ({
   title: 'Order',
   description: '',
-  questions: [{ field: 'name', lines: ['Your name?'], long: false }],
+  questions: [q()],
   thankYouMessage: '',
+  closesAt: null,
+  maxResponses: null,
   ...over,
 });
 
@@ -24,18 +37,37 @@ describe('chat form definition rules', () => {
     expect(chatFormProblem(form())).toBeNull();
   });
 
-  it('normalizes what was typed: trimmed text, no empty lines', () => {
+  it('normalizes what was typed: trimmed text, no empty lines, and defaults for what an older client leaves out', () => {
     const parsed = chatFormInputSchema.parse({
       title: '  Order  ',
-      questions: [{ field: ' name ', lines: ['', ' Hi ', '  '] }],
+      questions: [
+        { field: ' name ', lines: ['', ' Hi ', '  '] },
+        { field: 'notes', lines: ['More?'], long: true },
+      ],
       thankYouMessage: ' Thanks\r\nBye ',
     });
     expect(parsed).toEqual({
       title: 'Order',
       description: '',
-      questions: [{ field: 'name', lines: ['Hi'], long: false }],
+      questions: [q({ field: 'name', lines: ['Hi'] }), q({ field: 'notes', lines: ['More?'], type: 'long-text' })],
       thankYouMessage: 'Thanks\nBye',
+      closesAt: null,
+      maxResponses: null,
     });
+  });
+
+  it('keeps options only for choice questions and limits only for numbers', () => {
+    const parsed = chatFormInputSchema.parse({
+      title: 'T',
+      questions: [
+        { field: 'size', lines: ['Size?'], type: 'choice', options: [' Small ', '', 'Large'], min: 3 },
+        { field: 'people', lines: ['How many?'], type: 'number', options: ['x'], min: 1, max: 8 },
+      ],
+    });
+    expect(parsed.questions).toEqual([
+      q({ field: 'size', lines: ['Size?'], type: 'choice', options: ['Small', 'Large'] }),
+      q({ field: 'people', lines: ['How many?'], type: 'number', min: 1, max: 8 }),
+    ]);
   });
 
   it.each([
@@ -43,26 +75,38 @@ describe('chat form definition rules', () => {
     [form({ title: 'x'.repeat(121) }), CHAT_FORM_MESSAGES.titleTooLong, 'title'],
     [form({ description: 'x'.repeat(1001) }), CHAT_FORM_MESSAGES.descriptionTooLong, 'description'],
     [form({ questions: [] }), CHAT_FORM_MESSAGES.questionsRequired, 'questions'],
-    [form({ questions: [{ field: '', lines: ['?'], long: false }] }), CHAT_FORM_MESSAGES.fieldRequired, 'field'],
-    [form({ questions: [{ field: 'x'.repeat(61), lines: ['?'], long: false }] }), CHAT_FORM_MESSAGES.fieldTooLong, 'field'],
-    [form({ questions: [{ field: 'a', lines: [], long: false }] }), CHAT_FORM_MESSAGES.linesRequired, 'lines'],
-    [form({ questions: [{ field: 'a', lines: ['x'.repeat(501)], long: false }] }), CHAT_FORM_MESSAGES.lineTooLong, 'lines'],
-    [form({ questions: [{ field: 'a', lines: Array(11).fill('?'), long: false }] }), CHAT_FORM_MESSAGES.tooManyLines, 'lines'],
+    [form({ questions: [q({ field: '' })] }), CHAT_FORM_MESSAGES.fieldRequired, 'field'],
+    [form({ questions: [q({ field: 'x'.repeat(61) })] }), CHAT_FORM_MESSAGES.fieldTooLong, 'field'],
+    [form({ questions: [q({ lines: [] })] }), CHAT_FORM_MESSAGES.linesRequired, 'lines'],
+    [form({ questions: [q({ lines: ['x'.repeat(501)] })] }), CHAT_FORM_MESSAGES.lineTooLong, 'lines'],
+    [form({ questions: [q({ lines: Array(11).fill('?') })] }), CHAT_FORM_MESSAGES.tooManyLines, 'lines'],
+    [form({ questions: [q({ type: 'choice', options: ['Only'] })] }), QUESTION_MESSAGES.optionsRequired, 'options'],
+    [
+      form({ questions: [q({ type: 'choices', options: Array.from({ length: 21 }, (_, i) => `o${i}`) })] }),
+      QUESTION_MESSAGES.tooManyOptions,
+      'options',
+    ],
+    [form({ questions: [q({ type: 'choice', options: ['a', 'x'.repeat(101)] })] }), QUESTION_MESSAGES.optionTooLong, 'options'],
+    [form({ questions: [q({ type: 'choice', options: ['Rye', 'rye'] })] }), QUESTION_MESSAGES.optionDuplicate('rye'), 'options'],
+    [form({ questions: [q({ type: 'number', min: 5, max: 1 })] }), QUESTION_MESSAGES.limitsReversed, 'limits'],
+    [form({ questions: [q({ type: 'number', max: 1e13 })] }), QUESTION_MESSAGES.limitTooLarge, 'limits'],
+    [form({ questions: [q({ type: 'number', min: Number.NaN })] }), QUESTION_MESSAGES.limitNotNumber, 'limits'],
     [form({ thankYouMessage: 'x'.repeat(2001) }), CHAT_FORM_MESSAGES.thankYouTooLong, 'thankYouMessage'],
+    [form({ maxResponses: 0 }), CHAT_FORM_MESSAGES.maxResponses, 'maxResponses'],
+    [form({ maxResponses: 2.5 }), CHAT_FORM_MESSAGES.maxResponses, 'maxResponses'],
+    [form({ closesAt: -1 }), CHAT_FORM_MESSAGES.closesAt, 'closesAt'],
+    [form({ closesAt: 1e15 }), CHAT_FORM_MESSAGES.closesAt, 'closesAt'],
   ])('refuses a broken rule (%#)', (input, message, part) => {
     expect(chatFormProblem(input)).toMatchObject({ message, part });
   });
 
   it('refuses more than 50 questions', () => {
-    const questions = Array.from({ length: 51 }, (_, i) => ({ field: `q${i}`, lines: ['?'], long: false }));
+    const questions = Array.from({ length: 51 }, (_, i) => q({ field: `q${i}` }));
     expect(chatFormProblem(form({ questions }))?.message).toBe(CHAT_FORM_MESSAGES.tooManyQuestions);
   });
 
-  it('refuses two fields that differ only in case, naming the question', () => {
-    const questions = [
-      { field: 'Name', lines: ['?'], long: false },
-      { field: 'name', lines: ['?'], long: false },
-    ];
+  it('refuses two answer keys that differ only in case, naming the question', () => {
+    const questions = [q({ field: 'Name' }), q({ field: 'name' })];
     expect(chatFormProblem(normalizeChatForm(form({ questions })))).toEqual({
       part: 'field',
       question: 1,
@@ -77,35 +121,19 @@ describe('chat form definition rules', () => {
   });
 });
 
-describe('submission check against the form questions', () => {
-  const questions = [
-    { field: 'name', lines: ['?'], long: false },
-    { field: 'notes', lines: ['?'], long: true },
-  ];
-
-  it('stores trimmed answers of exactly the form fields', () => {
-    expect(checkSubmission(questions, { name: ' Ada ', notes: 'a\r\nb' })).toEqual({ answers: { name: 'Ada', notes: 'a\nb' } });
+describe('closing a form', () => {
+  it('is open without a closing date or maximum', () => {
+    expect(closedReason({ closesAt: null, maxResponses: null }, 1000, Date.now())).toBeNull();
   });
 
-  it('rejects a field the form does not ask', () => {
-    expect(checkSubmission(questions, { name: 'Ada', notes: 'x', admin: 'yes' })).toEqual({
-      problem: CHAT_FORM_MESSAGES.unknownField('admin'),
-    });
+  it('closes at its closing date, to the millisecond', () => {
+    expect(closedReason({ closesAt: 1000, maxResponses: null }, 0, 999)).toBeNull();
+    expect(closedReason({ closesAt: 1000, maxResponses: null }, 0, 1000)).toBe('date');
   });
 
-  it('needs every question answered', () => {
-    expect(checkSubmission(questions, { name: 'Ada' })).toEqual({ problem: CHAT_FORM_MESSAGES.missingAnswer('notes') });
-    expect(checkSubmission(questions, { name: ' ', notes: 'x' })).toEqual({ problem: CHAT_FORM_MESSAGES.missingAnswer('name') });
-  });
-
-  it('bounds answers by the question kind', () => {
-    expect(checkSubmission(questions, { name: 'x'.repeat(501), notes: 'x' })).toEqual({
-      problem: CHAT_FORM_MESSAGES.answerTooLong(500),
-    });
-    expect(checkSubmission(questions, { name: 'x', notes: 'x'.repeat(5001) })).toEqual({
-      problem: CHAT_FORM_MESSAGES.answerTooLong(5000),
-    });
-    expect(checkSubmission(questions, { name: 'a\nb', notes: 'x' })).toEqual({ problem: CHAT_FORM_MESSAGES.answerOneLine });
+  it('closes once it has its maximum of responses', () => {
+    expect(closedReason({ closesAt: null, maxResponses: 2 }, 1, 0)).toBeNull();
+    expect(closedReason({ closesAt: null, maxResponses: 2 }, 2, 0)).toBe('full');
   });
 });
 
@@ -113,13 +141,6 @@ describe('what the visitor sees after submit', () => {
   it('shows the thank-you lines, or Thank you!', () => {
     expect(thankYouLines('Thanks!\n\n  See you soon.  ')).toEqual(['Thanks!', 'See you soon.']);
     expect(thankYouLines('  ')).toEqual(['Thank you!']);
-  });
-
-  it('summarizes the answers as field: answer lines in question order', () => {
-    expect(summaryLines([{ field: 'name' }, { field: 'order' }], { order: 'Bread', name: 'Ada' })).toEqual([
-      'name: Ada',
-      'order: Bread',
-    ]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasControlCharacters, TEXT_MESSAGES } from './text';
+import { characterCount } from './text-rules';
 
 export const LINK_MAX_LENGTH = 500;
 export const DESCRIPTION_MAX_LENGTH = 300;
@@ -59,10 +60,7 @@ export function allowedHosts(policy: LinkPolicy): string[] {
   return [policy.siteHost, `qr.${policy.siteHost}`, ...policy.providers.flatMap((p) => p.hosts)];
 }
 
-/** Characters as a person counts them (code points), which is also what PostgreSQL counts. */
-export function characterCount(text: string): number {
-  return [...text].length;
-}
+export { characterCount } from './text-rules';
 
 /** The parsed link, or a message for the first of rules 1-2 it breaks. */
 function parseLink(link: string): URL | string {

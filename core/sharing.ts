@@ -25,6 +25,8 @@ export const SHARING_MESSAGES = {
   handle: 'That is not a handle.',
   busy: 'Too many images are being drawn right now. Please try again in a moment.',
   unknownHandle: 'No one has that handle.',
+  listSlug: 'That is not a list address.',
+  unknownList: 'There is no such list.',
 } as const;
 
 /** A query-string size: digits only, within bounds; absent means the spec's 160. */
@@ -100,6 +102,11 @@ export function qrDataFor(data: string, publicUrl: string): { url: string } | { 
   }
   const url = new URL(raw).href;
   return url === raw ? { url } : { problem: SHARING_MESSAGES.dataNotNormal };
+}
+
+/** The stable address a list's QR code encodes (docs/decisions/0102). */
+export function listUrl(publicUrl: string, handle: string, slug: string): string {
+  return `${profileUrl(publicUrl, handle)}/lists/${slug}`;
 }
 
 /** The profile URL a handle's QR code encodes. */

@@ -85,6 +85,33 @@ export interface PostsTable {
   open_count: Generated<number>;
   /** The uploader's key for this submission: the same key again is the same post. */
   idempotency_key: string | null;
+  /** The list this post is a version of (always its author's: the key is (list_id, user_id)). */
+  list_id: number;
+  /** The list's newest version: the one profiles, feeds and the stable address show. One a list. */
+  newest: Generated<boolean>;
+  /** When the description was last changed; the post keeps its created_at. */
+  edited_at: number | null;
+  /** Calendar dates (YYYY-MM-DD) the version is valid from and until, both optional. */
+  valid_from: string | null;
+  valid_until: string | null;
+}
+
+/** A named series of posts (docs/decisions/0101): one stable address per list, /{handle}/lists/{slug}. */
+export interface ListsTable {
+  id: Generated<number>;
+  user_id: string;
+  /** Unique per owner; never changes, so printed QR codes keep working. */
+  slug: string;
+  name: string;
+  created_at: Millis;
+}
+
+/** A post its owner removed: its old open link answers 410 and points to the profile. */
+export interface RemovedPostsTable {
+  id: number;
+  user_id: string;
+  handle: string;
+  removed_at: Millis;
 }
 
 /**
@@ -99,12 +126,24 @@ export interface FollowsTable {
   followed_at: Millis;
 }
 
+/**
+ * A question as stored. Rows written before migration 1400 have only field, lines and perhaps
+ * `long`: they read as required short-text (or long-text) questions (core/chat-form-questions.ts).
+ */
 export interface ChatQuestion {
   field: string;
   lines: string[];
-  /** Allows a multi-line answer (Shift+Enter); absent means false. */
+  /** Allows a multi-line answer (Shift+Enter); absent means false. Only in rows before `type`. */
   long?: boolean;
+  type?: 'text' | 'long-text' | 'email' | 'phone' | 'number' | 'choice' | 'choices' | 'date' | 'yes-no';
+  required?: boolean;
+  options?: string[];
+  min?: number | null;
+  max?: number | null;
 }
+
+/** A stored answer: text, a number, yes/no, or the picked options. Rows before migration 1400 hold text only. */
+export type StoredAnswer = string | number | boolean | string[];
 
 export interface ChatFormsTable {
   id: string;
@@ -113,6 +152,10 @@ export interface ChatFormsTable {
   description: Generated<string>;
   questions: JSONColumnType<ChatQuestion[]>;
   thank_you_message: Generated<string>;
+  /** When it stops taking responses; null: never (migration 1400). */
+  closes_at: Millis | null;
+  /** How many responses it takes at most; null: no limit. */
+  max_responses: number | null;
   created_at: Millis;
   updated_at: Millis;
 }
@@ -120,7 +163,7 @@ export interface ChatFormsTable {
 export interface ChatFormSubmissionsTable {
   id: Generated<number>;
   form_id: string;
-  answers: JSONColumnType<Record<string, string>>;
+  answers: JSONColumnType<Record<string, StoredAnswer>>;
   idempotency_key: string | null;
   submitted_at: Millis;
 }
@@ -229,6 +272,8 @@ export interface Database {
   invites: InvitesTable;
   invite_requests: InviteRequestsTable;
   posts: PostsTable;
+  lists: ListsTable;
+  removed_posts: RemovedPostsTable;
   follows: FollowsTable;
   chat_forms: ChatFormsTable;
   chat_form_submissions: ChatFormSubmissionsTable;

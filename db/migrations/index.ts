@@ -11,6 +11,8 @@ import * as m0800 from './0800-notify-changes';
 import * as m0900 from './0900-email-outbox';
 import * as m0910 from './0910-users-handle-removed-notice';
 import * as m1100 from './1100-deleted-users-self-deleted';
+import * as m1300 from './1300-living-lists';
+import * as m1400 from './1400-chat-form-closing';
 
 /**
  * Every migration, by name. Listed here rather than read from the folder so the same code runs
@@ -29,4 +31,6 @@ export const migrations: Record<string, Migration> = {
   '0900-email-outbox': m0900,
   '0910-users-handle-removed-notice': m0910,
   '1100-deleted-users-self-deleted': m1100,
+  '1300-living-lists': m1300,
+  '1400-chat-form-closing': m1400,
 };

@@ -14,6 +14,7 @@ import { handleRoutes } from './handles/routes';
 import { healthRoutes } from './health/routes';
 import { indexCheckRoutes } from './index-check/routes';
 import { inviteRoutes } from './invites/routes';
+import { listsRoutes } from './lists/routes';
 import { notesRoutes } from './notes/routes';
 import { postsRoutes } from './posts/routes';
 import { sharingRoutes } from './sharing/routes';
@@ -36,5 +37,6 @@ export async function registerModules(app: FastifyInstance, config: Config): Pro
   await app.register(analyticsRoutes, { config });
   await app.register(followsRoutes);
   await app.register(postsRoutes, { config });
+  await app.register(listsRoutes, { config });
   await app.register(emailModule, { config });
 }

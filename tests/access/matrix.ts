@@ -22,6 +22,7 @@ import { authRows } from './matrix/auth-rows';
 import { emailRows } from './matrix/email-rows';
 import { formsRows } from './matrix/forms-rows';
 import { handlesRows } from './matrix/handles-rows';
+import { listsRows } from './matrix/lists-rows';
 import { postsRows } from './matrix/posts-rows';
 import type { ApiRow, RouteGroup } from './matrix/roles';
 
@@ -33,6 +34,7 @@ export const apiRoutes: ApiRow[] = [
   ...authRows,
   ...handlesRows,
   ...postsRows,
+  ...listsRows,
   ...formsRows,
   ...adminRows,
   ...emailRows,

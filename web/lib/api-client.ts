@@ -45,6 +45,7 @@ export const api = {
   get: <T>(path: string) => request<T>('GET', path),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
+  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body ?? {}),
   /** A body only where the server asks for one (deleting one's own account confirms with the email). */
   delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
 };

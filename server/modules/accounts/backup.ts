@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { BackupSummary } from '../../../core/admin';
+import { QUESTION_TYPES } from '../../../core/chat-form-questions';
 import type { UserRow } from '../../../db/schema';
 import type {
   BackedUpFollower,
@@ -7,7 +8,9 @@ import type {
   BackedUpHandleRequest,
   BackedUpInvite,
   BackedUpInviteRequest,
+  BackedUpList,
   BackedUpPost,
+  BackedUpRemovedPost,
   Reference,
 } from './repository';
 
@@ -49,6 +52,25 @@ const postSchema: z.ZodType<BackedUpPost> = z.object({
   open_count: z.number(),
   // Backups made before ADR 0089 lack it: such a post had no upload key to keep.
   idempotency_key: nullableText.default(null),
+  // Backups made before lists (ADR 0101) lack these: each such post comes back as a list of its own.
+  list_id: z.number().nullable().default(null),
+  newest: z.boolean().default(true),
+  edited_at: nullableTime.default(null),
+  valid_from: nullableText.default(null),
+  valid_until: nullableText.default(null),
+});
+
+const listSchema: z.ZodType<BackedUpList> = z.object({
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  created_at: z.number(),
+});
+
+const removedPostSchema: z.ZodType<BackedUpRemovedPost> = z.object({
+  id: z.number(),
+  handle: z.string(),
+  removed_at: z.number(),
 });
 
 const followerSchema: z.ZodType<BackedUpFollower> = z.object({
@@ -102,14 +124,28 @@ const formSchema: z.ZodType<BackedUpForm> = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
-  questions: z.array(z.object({ field: z.string(), lines: z.array(z.string()), long: z.boolean().optional() })),
+  questions: z.array(
+    z.object({
+      field: z.string(),
+      lines: z.array(z.string()),
+      long: z.boolean().optional(),
+      type: z.enum(QUESTION_TYPES).optional(),
+      required: z.boolean().optional(),
+      options: z.array(z.string()).optional(),
+      min: z.number().nullable().optional(),
+      max: z.number().nullable().optional(),
+    }),
+  ),
   thank_you_message: z.string(),
+  // Backups made before migration 1400 lack them: such a form was open, without a limit.
+  closes_at: nullableTime.default(null),
+  max_responses: z.number().nullable().default(null),
   created_at: z.number(),
   updated_at: z.number(),
   responses: z.array(
     z.object({
       id: z.number(),
-      answers: z.record(z.string(), z.string()),
+      answers: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])),
       idempotency_key: nullableText,
       submitted_at: z.number(),
     }),
@@ -132,6 +168,10 @@ export const backupSchema = z.object({
   profile: profileSchema,
   handle: z.object({ handle: z.string(), created_at: z.number() }).nullable(),
   posts: z.array(postSchema),
+  /** The person's lists (ADR 0101): ids and slugs kept, so stable addresses and QR codes still work. */
+  lists: z.array(listSchema).default([]),
+  /** Posts the person removed, so their old open links keep answering 410. */
+  removedPosts: z.array(removedPostSchema).default([]),
   /** Whom the user followed: the handle and who held it then (a follow outlives the handle). */
   following: z.array(z.object({ handle: z.string(), followed_user_id: z.string(), followed_at: z.number() })),
   followers: z.array(followerSchema),

@@ -39,10 +39,28 @@ export function exportRepository(db: DB) {
         .orderBy('created_at')
         .execute(),
 
+    lists: (userId: string) =>
+      db.selectFrom('lists').select(['id', 'slug', 'name', 'created_at']).where('user_id', '=', userId).orderBy('id').execute(),
+
+    removedPosts: (userId: string) =>
+      db.selectFrom('removed_posts').select(['id', 'handle', 'removed_at']).where('user_id', '=', userId).orderBy('id').execute(),
+
     posts: (userId: string) =>
       db
         .selectFrom('posts')
-        .select(['id', 'handle', 'url', 'description', 'created_at', 'open_count'])
+        .select([
+          'id',
+          'list_id',
+          'handle',
+          'url',
+          'description',
+          'created_at',
+          'edited_at',
+          'valid_from',
+          'valid_until',
+          'newest',
+          'open_count',
+        ])
         .where('user_id', '=', userId)
         .orderBy('created_at')
         .orderBy('id')

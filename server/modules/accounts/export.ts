@@ -34,7 +34,9 @@ export async function exportAccount(db: DB, user: SessionUser, now = Date.now())
         handleRequest: (await repo.handleRequest(user.id)) ?? null,
         inviteRequest: (await repo.inviteRequest(user.id)) ?? null,
         invites: await repo.invites(user.id, profile.email),
-        posts: numbered(await repo.posts(user.id)),
+        lists: numbered(await repo.lists(user.id)),
+        posts: numbered(await repo.posts(user.id)).map((p) => ({ ...p, list_id: Number(p.list_id) })),
+        removedPosts: numbered(await repo.removedPosts(user.id)),
         following: await repo.following(user.id),
         followers: { total: followers.length, withHandle, othersCount: followers.length - withHandle.length },
         forms: forms.map((form) => ({

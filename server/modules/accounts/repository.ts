@@ -6,13 +6,22 @@ import type {
   HandleRequestsTable,
   InviteRequestsTable,
   InvitesTable,
+  ListsTable,
   PostsTable,
+  RemovedPostsTable,
   UserRow,
 } from '../../../db/schema';
 import type { DB } from '../../plugins/db';
 
-/** A post as the deletion backup keeps it (its author is the backed-up person); the id is kept (ADR 0089). */
-export type BackedUpPost = Omit<Selectable<PostsTable>, 'user_id'>;
+/**
+ * A post as the deletion backup keeps it (its author is the backed-up person); the id is kept (ADR 0089).
+ * `list_id` is null in backups made before lists (ADR 0101): such a post starts a list of its own.
+ */
+export type BackedUpPost = Omit<Selectable<PostsTable>, 'user_id' | 'list_id'> & { list_id: number | null };
+/** A list of the person's (ADR 0101), with its id and slug, so stable addresses and QR codes keep working. */
+export type BackedUpList = Omit<Selectable<ListsTable>, 'user_id'>;
+/** A post the person removed: its old open link keeps answering 410. */
+export type BackedUpRemovedPost = Omit<Selectable<RemovedPostsTable>, 'user_id'>;
 /** A follow of the person; `followed_user_id` is null in backups made before ADR 0089 (it was the person). */
 export type BackedUpFollower = Omit<Selectable<FollowsTable>, 'followed_user_id'> & { followed_user_id: string | null };
 export type BackedUpInvite = Selectable<InvitesTable>;
@@ -62,12 +71,43 @@ export function accountsRepository(db: DB) {
     async postsOf(userId: string): Promise<BackedUpPost[]> {
       const rows = await db
         .selectFrom('posts')
-        .select(['id', 'handle', 'url', 'description', 'created_at', 'open_count', 'idempotency_key'])
+        .select([
+          'id',
+          'handle',
+          'url',
+          'description',
+          'created_at',
+          'open_count',
+          'idempotency_key',
+          'list_id',
+          'newest',
+          'edited_at',
+          'valid_from',
+          'valid_until',
+        ])
         .where('user_id', '=', userId)
         .orderBy('created_at')
         .orderBy('id')
         .execute();
       return rows.map((r) => ({ ...r, id: Number(r.id) }));
+    },
+
+    async listsOf(userId: string): Promise<BackedUpList[]> {
+      return db
+        .selectFrom('lists')
+        .select(['id', 'slug', 'name', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute();
+    },
+
+    async removedPostsOf(userId: string): Promise<BackedUpRemovedPost[]> {
+      return db
+        .selectFrom('removed_posts')
+        .select(['id', 'handle', 'removed_at'])
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute();
     },
 
     async followsBy(userId: string) {
@@ -112,7 +152,17 @@ export function accountsRepository(db: DB) {
     async formsOf(userId: string): Promise<BackedUpForm[]> {
       const forms = await db
         .selectFrom('chat_forms')
-        .select(['id', 'title', 'description', 'questions', 'thank_you_message', 'created_at', 'updated_at'])
+        .select([
+          'id',
+          'title',
+          'description',
+          'questions',
+          'thank_you_message',
+          'closes_at',
+          'max_responses',
+          'created_at',
+          'updated_at',
+        ])
         .where('owner_id', '=', userId)
         .orderBy('id')
         .execute();
@@ -190,6 +240,8 @@ export function accountsRepository(db: DB) {
         )
         .execute();
       await db.deleteFrom('posts').where('user_id', '=', user.id).execute();
+      await db.deleteFrom('lists').where('user_id', '=', user.id).execute();
+      await db.deleteFrom('removed_posts').where('user_id', '=', user.id).execute();
       await db.deleteFrom('handles').where('user_id', '=', user.id).execute();
       await db
         .deleteFrom('invites')

@@ -25,9 +25,9 @@ function chunks<T>(rows: T[]): T[][] {
  * went in. The id columns are GENERATED ALWAYS AS IDENTITY (migration 0001), hence OVERRIDING SYSTEM
  * VALUE; the sequence is then moved past the highest id, so a new row never collides with a restored one.
  */
-async function insertKeepingIds(
+export async function insertKeepingIds(
   db: DB,
-  table: 'posts' | 'chat_form_submissions',
+  table: 'posts' | 'chat_form_submissions' | 'lists',
   rows: Array<Record<string, unknown> & { id: number }>,
 ): Promise<number> {
   if (rows.length === 0) return 0;

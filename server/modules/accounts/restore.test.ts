@@ -14,6 +14,7 @@ import {
   aUser,
   type TestUser,
 } from '../../../tests/fixtures/factories';
+import { aVersion } from '../../../tests/fixtures/list-rows';
 import { everyTableParsed, foreignKeysToUsers } from '../../../tests/fixtures/tables';
 import { recordAdminAction } from '../audit/service';
 
@@ -49,7 +50,23 @@ async function aPersonInEveryTable() {
   await t.db.updateTable('users').set({ invited_by: person.id }).where('id', '=', friend.id).execute();
 
   const menu = await aPost(t.db, person, { url: 'https://drive.google.com/whole-farm/menu', createdAt: 1_700_000_000_000 });
-  await aPost(t.db, person, { url: 'https://dropbox.com/whole-farm/prices', createdAt: 1_700_000_100_000 });
+  const prices = await aPost(t.db, person, { url: 'https://dropbox.com/whole-farm/prices', createdAt: 1_700_000_100_000 });
+  // A second version of the price list (the first folds under it), with dates and an edit.
+  const week2 = await aVersion(t.db, person, prices, {
+    createdAt: 1_700_000_150_000,
+    validFrom: '2026-10-01',
+    validUntil: '2026-10-31',
+  });
+  await t.db
+    .updateTable('posts')
+    .set({ description: 'Week 2, corrected', edited_at: 1_700_000_160_000 })
+    .where('id', '=', week2.id)
+    .execute();
+  // A version the person removed: its old open link answers 410 from the removed_posts row.
+  await t.db
+    .insertInto('removed_posts')
+    .values({ id: 999_000_001, user_id: person.id, handle: 'whole-farm', removed_at: 1 })
+    .execute();
   await aPost(t.db, friend);
   await t.db.updateTable('posts').set({ open_count: 3, idempotency_key: 'upload-1' }).where('id', '=', menu.id).execute();
   await t.db
@@ -77,7 +94,18 @@ async function aPersonInEveryTable() {
   await aHandleRequest(t.db, person, 'whole-farm-shop');
 
   const form = await aChatForm(t.db, person, { title: 'Orders' });
-  await aChatForm(t.db, person, { title: 'Feedback', questions: [{ field: 'note', lines: ['Anything?'], long: true }] });
+  // A form of issue 19: question kinds, closing settings and typed answers come back as they were.
+  const feedback = await aChatForm(t.db, person, {
+    title: 'Feedback',
+    questions: [
+      { field: 'note', lines: ['Anything?'], long: true },
+      { field: 'people', lines: ['How many?'], type: 'number', required: false, options: [], min: 1, max: 9 },
+      { field: 'breads', lines: ['Which?'], type: 'choices', required: true, options: ['Rye', 'Spelt'], min: null, max: null },
+    ],
+    closesAt: 1_900_000_000_000,
+    maxResponses: 25,
+  });
+  await aSubmission(t.db, feedback, { note: 'Great', people: 2.5, breads: ['Rye', 'Spelt'] }, 1_700_000_650_000);
   await aChatForm(t.db, friend);
   await aSubmission(t.db, form, { name: 'Ana', order: 'Ten crates' }, 1_700_000_500_000);
   await aSubmission(t.db, form, { name: 'Bo', order: 'Two boxes' }, 1_700_000_600_000);
@@ -115,7 +143,7 @@ describe('deleting and restoring a person who is in every table', () => {
 
     const res = await restore(person.id);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ userId: person.id, handle: 'whole-farm', posts: 2, following: 1, followers: 2, notes: [] });
+    expect(res.json()).toEqual({ userId: person.id, handle: 'whole-farm', posts: 3, following: 1, followers: 2, notes: [] });
     const after = await everyTableParsed(t.db);
 
     // What is allowed to differ, and nothing else:
@@ -199,9 +227,40 @@ describe('deleting and restoring a person who is in every table', () => {
       'invite_requests.user_id c',
       'invites.accepted_user_id n',
       'invites.created_by n',
+      'lists.user_id c',
       'posts.user_id c',
+      'removed_posts.user_id c',
       'sessions.user_id c',
       'users.invited_by n',
+    ]);
+  });
+});
+
+describe('a backup made before lists', () => {
+  it('brings each post back as a list of its own, keeping the post ids', async () => {
+    const person = await aUser(t.db, { handle: 'legacy-farm' });
+    const menu = await aPost(t.db, person, { description: 'Menu of the day' });
+    expect((await deleteUser(person.id)).statusCode).toBe(200);
+    // What a deletion stored before migration 1300: no lists, posts without list columns.
+    const row = await t.db
+      .selectFrom('deleted_users')
+      .select('backup')
+      .where('user_id', '=', person.id)
+      .executeTakeFirstOrThrow();
+    const { lists: _lists, removedPosts: _removed, ...older } = row.backup as Record<string, unknown>;
+    const posts = (older.posts as Array<Record<string, unknown>>).map(
+      ({ list_id: _l, newest: _n, edited_at: _e, valid_from: _f, valid_until: _u, ...post }) => post,
+    );
+    await t.db
+      .updateTable('deleted_users')
+      .set({ backup: JSON.stringify({ ...older, posts }) })
+      .where('user_id', '=', person.id)
+      .execute();
+
+    expect((await restore(person.id)).statusCode).toBe(200);
+    const profile = (await t.app.inject({ method: 'GET', url: '/api/profiles/legacy-farm/posts' })).json();
+    expect(profile.posts.map((p: { id: number; list: { name: string } }) => [p.id, p.list.name])).toEqual([
+      [menu.id, 'Menu of the day'],
     ]);
   });
 });

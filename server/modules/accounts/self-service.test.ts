@@ -72,6 +72,8 @@ describe('download my data', () => {
     expect(data.profile).toMatchObject({ id: person.id, email: person.email, display_name: 'Export Farm' });
     expect(data.handle?.handle).toBe('export-farm');
     expect(data.posts).toEqual([expect.objectContaining({ url: 'https://drive.google.com/export/menu', description: 'Menu' })]);
+    expect(data.lists).toEqual([expect.objectContaining({ id: data.posts[0]?.list_id })]);
+    expect(data.removedPosts).toEqual([]);
     expect(data.following).toEqual([{ handle: 'export-friend', followed_at: 2_000 }]);
     expect(data.followers).toEqual({
       total: 2,

@@ -56,6 +56,8 @@ async function removeWithBackup(
     profile,
     handle,
     posts: await accounts.postsOf(userId),
+    lists: await accounts.listsOf(userId),
+    removedPosts: await accounts.removedPostsOf(userId),
     following: await accounts.followsBy(userId),
     followers: await accounts.followersOf(userId, handle?.handle ?? null),
     invites: await accounts.invitesOf(userId, profile.email),

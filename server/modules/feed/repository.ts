@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
-import type { Cursor } from '../../../core/feed';
+import type { Cursor, PostRow } from '../../../core/feed';
 import { type DB, olderThan, prepared } from '../../plugins/db';
 
-export interface PostRow {
-  id: number;
-  handle: string;
-  url: string;
-  description: string;
-  createdAt: number;
-}
+/**
+ * The columns of a feed card, read for a page's winners only: the post, its list, and how many
+ * versions the list has (an index-only count on (list_id, created_at, id)). feedPage names the same.
+ */
+const CARD_COLUMNS = sql`p.id, p.handle, p.url, p.description, p.created_at as "createdAt", p.edited_at as "editedAt",
+  p.valid_from as "validFrom", p.valid_until as "validUntil", l.id as "listId", l.slug as "listSlug", l.name as "listName",
+  (select count(*) from posts v where v.list_id = p.list_id) as versions`;
 
 /**
  * A page size or walk setting written into the SQL rather than sent as a parameter: with a known
@@ -43,6 +43,7 @@ export function feedRepository(db: DB) {
                   .select(['p.id', 'p.created_at'])
                   .whereRef('p.handle', '=', 'f.handle')
                   .whereRef('p.user_id', '=', 'f.followed_user_id')
+                  .where(sql<boolean>`p.newest`)
                   .where(olderThan(['p.created_at', 'p.id'], cursor && [cursor.createdAt, cursor.id]))
                   .orderBy('p.created_at', 'desc')
                   .orderBy('p.id', 'desc')
@@ -58,7 +59,25 @@ export function feedRepository(db: DB) {
             .as('page'),
         )
         .innerJoin('posts as p', 'p.id', 'page.id')
-        .select(['p.id', 'p.handle', 'p.url', 'p.description', 'p.created_at as createdAt'])
+        .innerJoin('lists as l', 'l.id', 'p.list_id')
+        .select((eb) => [
+          'p.id',
+          'p.handle',
+          'p.url',
+          'p.description',
+          'p.created_at as createdAt',
+          'p.edited_at as editedAt',
+          'p.valid_from as validFrom',
+          'p.valid_until as validUntil',
+          'l.id as listId',
+          'l.slug as listSlug',
+          'l.name as listName',
+          eb
+            .selectFrom('posts as v')
+            .select((c) => c.fn.countAll<number>().as('n'))
+            .whereRef('v.list_id', '=', 'p.list_id')
+            .as('versions'),
+        ])
         .orderBy('page.created_at', 'desc')
         .orderBy('page.id', 'desc')
         .modifyEnd(prepared)
@@ -95,12 +114,11 @@ export function feedRepository(db: DB) {
     ): Promise<Array<PostRow & { followingCount: number }>> {
       const result = await sql<PostRow & { followingCount: number }>`
         with followed as (select count(*) as n from follows where follower_id = ${readerId})
-        select p.id, p.handle, p.url, p.description, p.created_at as "createdAt",
-          (select n from followed)::int as "followingCount"
+        select ${CARD_COLUMNS}, (select n from followed)::int as "followingCount"
         from (
           select w.id, w.created_at from (
             select t.id, t.created_at, t.handle, t.user_id from posts t
-            where ${olderThan(['t.created_at', 't.id'], cursor && [cursor.createdAt, cursor.id])}
+            where t.newest and ${olderThan(['t.created_at', 't.id'], cursor && [cursor.createdAt, cursor.id])}
             order by t.created_at desc, t.id desc
             limit (select case when n >= ${pageSize(walk.walkFromFollows)} then n * ${pageSize(walk.walkPerFollow)} else 0 end from followed)
           ) w
@@ -114,6 +132,7 @@ export function feedRepository(db: DB) {
           limit ${pageSize(limit)}
         ) page
         join posts p on p.id = page.id
+        join lists l on l.id = p.list_id
         order by page.created_at desc, page.id desc
         ${prepared}`.execute(db);
       return result.rows;

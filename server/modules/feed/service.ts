@@ -1,4 +1,4 @@
-import { type Cursor, encodeCursor, FEED_PAGE_SIZE, type FeedPage, MAX_PAGE_SIZE } from '../../../core/feed';
+import { type Cursor, encodeCursor, FEED_PAGE_SIZE, type FeedPage, MAX_PAGE_SIZE, publicPost } from '../../../core/feed';
 import { keysetPage } from '../../../core/keyset';
 import type { DB } from '../../plugins/db';
 import { feedRepository } from './repository';
@@ -63,7 +63,7 @@ export function feedService(db: DB, options: FeedOptions = {}) {
       const { rows, followingCount } = await newest(readerId, cursor, size + 1);
       const { items, nextCursor } = keysetPage(rows, size, (last) => encodeCursor({ createdAt: last.createdAt, id: last.id }));
       const page = {
-        posts: items.map(({ id, handle, url, description, createdAt }) => ({ id, handle, url, description, createdAt })),
+        posts: items.map(publicPost),
         nextCursor,
       };
       if (cursor) return page;

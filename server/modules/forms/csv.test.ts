@@ -35,18 +35,38 @@ describe('CSV export (RFC 4180, formula-injection-safe)', () => {
     expect(csvRecords([['a=b', '1-2', 'me@example.com']])).toBe('a=b,1-2,me@example.com\r\n');
   });
 
+  it('starts with a UTF-8 byte-order mark, so Excel on Windows reads accented names right', async () => {
+    async function* one() {
+      yield [{ id: 1, answers: { name: 'Zoë Ångström' }, submittedAt: 0 }];
+    }
+    const bytes = Buffer.from(await text(responsesCsvStream(['name'], one())), 'utf8');
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.subarray(3).toString('utf8')).toBe('Submitted at,name\r\n1970-01-01T00:00:00.000Z,Zoë Ångström\r\n');
+  });
+
+  it('writes each answer kind as a person reads it, and quotes a list of options', async () => {
+    async function* one() {
+      yield [{ id: 1, answers: { n: 4.5, ok: true, picks: ['Rye', 'Spelt'], no: false }, submittedAt: 0 }];
+    }
+    expect(await text(responsesCsvStream(['n', 'ok', 'picks', 'no', 'skipped'], one()))).toBe(
+      '\ufeffSubmitted at,n,ok,picks,no,skipped\r\n1970-01-01T00:00:00.000Z,4.5,Yes,"Rye, Spelt",No,\r\n',
+    );
+  });
+
   it('streams the header then each response, with empty cells for unanswered columns', async () => {
     async function* pages() {
       yield [{ id: 2, answers: { name: '=Eve' }, submittedAt: Date.UTC(2026, 0, 2) }];
       yield [{ id: 1, answers: { name: 'Ada', order: 'Bread, milk' }, submittedAt: Date.UTC(2026, 0, 1) }];
     }
     expect(await text(responsesCsvStream(['name', 'order'], pages()))).toBe(
-      'Submitted at,name,order\r\n' + "2026-01-02T00:00:00.000Z,'=Eve,\r\n" + '2026-01-01T00:00:00.000Z,Ada,"Bread, milk"\r\n',
+      '\ufeffSubmitted at,name,order\r\n' +
+        "2026-01-02T00:00:00.000Z,'=Eve,\r\n" +
+        '2026-01-01T00:00:00.000Z,Ada,"Bread, milk"\r\n',
     );
   });
 
   it('escapes a header taken from a field name', async () => {
     async function* none() {}
-    expect(await text(responsesCsvStream(['=field'], none()))).toBe("Submitted at,'=field\r\n");
+    expect(await text(responsesCsvStream(['=field'], none()))).toBe("\ufeffSubmitted at,'=field\r\n");
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ChatQuestion } from '../../../db/schema';
+import type { ChatQuestion, StoredAnswer } from '../../../db/schema';
 import { type DB, olderThan } from '../../plugins/db';
 
 export interface FormRow {
@@ -9,8 +9,16 @@ export interface FormRow {
   description: string;
   questions: ChatQuestion[];
   thankYouMessage: string;
+  closesAt: number | null;
+  maxResponses: number | null;
   createdAt: number;
   updatedAt: number;
+}
+
+/** Who made a form, as a visitor may see it: the public name and the handle they hold now. */
+export interface OwnerRow {
+  displayName: string;
+  handle: string | null;
 }
 
 export interface FormListRow {
@@ -19,13 +27,15 @@ export interface FormListRow {
   ownerName: string | null;
   title: string;
   questions: ChatQuestion[];
+  closesAt: number | null;
+  maxResponses: number | null;
   updatedAt: number;
   responseCount: number;
 }
 
 export interface SubmissionRow {
   id: number;
-  answers: Record<string, string>;
+  answers: Record<string, StoredAnswer>;
   submittedAt: number;
 }
 
@@ -34,6 +44,8 @@ export interface FormFields {
   description: string;
   questions: ChatQuestion[];
   thankYouMessage: string;
+  closesAt: number | null;
+  maxResponses: number | null;
 }
 
 const formColumns = [
@@ -43,6 +55,8 @@ const formColumns = [
   'description',
   'questions',
   'thank_you_message as thankYouMessage',
+  'closes_at as closesAt',
+  'max_responses as maxResponses',
   'created_at as createdAt',
   'updated_at as updatedAt',
 ] as const;
@@ -66,6 +80,8 @@ export function formsRepository(db: DB) {
           description: fields.description,
           questions: JSON.stringify(fields.questions),
           thank_you_message: fields.thankYouMessage,
+          closes_at: fields.closesAt,
+          max_responses: fields.maxResponses,
           created_at: now,
           updated_at: now,
         })
@@ -82,6 +98,8 @@ export function formsRepository(db: DB) {
           description: fields.description,
           questions: JSON.stringify(fields.questions),
           thank_you_message: fields.thankYouMessage,
+          closes_at: fields.closesAt,
+          max_responses: fields.maxResponses,
           updated_at: now,
         })
         .where('id', '=', id);
@@ -109,6 +127,8 @@ export function formsRepository(db: DB) {
           'u.email',
           'f.title',
           'f.questions',
+          'f.closes_at as closesAt',
+          'f.max_responses as maxResponses',
           'f.updated_at as updatedAt',
           responseCount.as('responseCount'),
         ])
@@ -117,6 +137,35 @@ export function formsRepository(db: DB) {
       if (ownerId !== null) query = query.where('f.owner_id', '=', ownerId);
       const rows = await query.execute();
       return rows.map(({ displayName, email, ...row }) => ({ ...row, ownerName: displayName ?? email ?? null }));
+    },
+
+    /** The owner's public name (empty when they never gave one) and the handle they hold now; undefined once they are gone. */
+    async ownerOf(ownerId: string): Promise<OwnerRow | undefined> {
+      return db
+        .selectFrom('users as u')
+        .leftJoin('handles as h', 'h.user_id', 'u.id')
+        .select(['u.display_name as displayName', 'h.handle'])
+        .where('u.id', '=', ownerId)
+        .executeTakeFirst();
+    },
+
+    /** Holds the form's row until the transaction ends: submissions to one form take turns, so a maximum is never passed. */
+    async lockForm(id: string): Promise<Pick<FormRow, 'closesAt' | 'maxResponses'> | undefined> {
+      return db
+        .selectFrom('chat_forms')
+        .select(['closes_at as closesAt', 'max_responses as maxResponses'])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    async submissionByKey(formId: string, idempotencyKey: string): Promise<SubmissionRow | undefined> {
+      return db
+        .selectFrom('chat_form_submissions')
+        .select(['id', 'answers', 'submitted_at as submittedAt'])
+        .where('form_id', '=', formId)
+        .where('idempotency_key', '=', idempotencyKey)
+        .executeTakeFirst();
     },
 
     async countSubmissions(formId: string): Promise<number> {
@@ -134,7 +183,7 @@ export function formsRepository(db: DB) {
      */
     async insertSubmission(
       formId: string,
-      answers: Record<string, string>,
+      answers: Record<string, StoredAnswer>,
       idempotencyKey: string,
       now: number,
     ): Promise<{ row: SubmissionRow; created: boolean }> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_FORM_MESSAGES } from '../../../core/chat-form';
+import { ANSWER_MESSAGES } from '../../../core/chat-form-answers';
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app';
 import { aChatForm, aSubmission, as, aUser, manySubmissions, type TestUser } from '../../../tests/fixtures/factories';
 
@@ -46,10 +47,29 @@ describe('GET /api/forms/:formId (public)', () => {
         title: 'Feedback',
         description: '',
         questions: [
-          { field: 'name', lines: ['Hello!', 'What is your name?'], long: false },
-          { field: 'order', lines: ['What would you like to order?'], long: true },
+          {
+            field: 'name',
+            lines: ['Hello!', 'What is your name?'],
+            type: 'text',
+            required: true,
+            options: [],
+            min: null,
+            max: null,
+          },
+          {
+            field: 'order',
+            lines: ['What would you like to order?'],
+            type: 'long-text',
+            required: true,
+            options: [],
+            min: null,
+            max: null,
+          },
         ],
         thankYouMessage: 'Cheers',
+        owner: { displayName: 'Olive Owner', handle: null, logoUrl: null },
+        closed: null,
+        closesAt: null,
       },
     });
   });
@@ -94,12 +114,13 @@ describe('POST /api/forms/:formId/submissions', () => {
   });
 
   it.each([
-    [{ name: 'Ada', order: 'Rye', admin: 'true' }, CHAT_FORM_MESSAGES.unknownField('admin')],
-    [{ name: 'Ada' }, CHAT_FORM_MESSAGES.missingAnswer('order')],
-    [{ name: '   ', order: 'Rye' }, CHAT_FORM_MESSAGES.missingAnswer('name')],
-    [{ name: 'x'.repeat(501), order: 'Rye' }, CHAT_FORM_MESSAGES.answerTooLong(500)],
-    [{ name: 'Ada', order: 'x'.repeat(5001) }, CHAT_FORM_MESSAGES.answerTooLong(5000)],
-    [{ name: 'Ada\nLovelace', order: 'Rye' }, CHAT_FORM_MESSAGES.answerOneLine],
+    [{ name: 'Ada', order: 'Rye', admin: 'true' }, ANSWER_MESSAGES.unknownField('admin')],
+    [{ name: 'Ada' }, ANSWER_MESSAGES.missingAnswer('order')],
+    [{ name: '   ', order: 'Rye' }, ANSWER_MESSAGES.missingAnswer('name')],
+    [{ name: 'x'.repeat(501), order: 'Rye' }, ANSWER_MESSAGES.answerTo('name', ANSWER_MESSAGES.tooLong(500))],
+    [{ name: 'Ada', order: 'x'.repeat(5001) }, ANSWER_MESSAGES.answerTo('order', ANSWER_MESSAGES.tooLong(5000))],
+    [{ name: 'Ada\nLovelace', order: 'Rye' }, ANSWER_MESSAGES.answerTo('name', ANSWER_MESSAGES.oneLine)],
+    [{ name: 1, order: 'Rye' }, ANSWER_MESSAGES.answerTo('name', ANSWER_MESSAGES.text)],
   ])('checks the answers against the form questions (%#)', async (answers, message) => {
     const id = await aChatForm(t.db, owner);
     const res = await submit(id, { answers, idempotencyKey: key() });
@@ -108,14 +129,14 @@ describe('POST /api/forms/:formId/submissions', () => {
     expect((await t.app.inject(as(owner, { url: `/api/forms/${id}/responses` }))).json().total).toBe(0);
   });
 
-  it('refuses a missing or malformed idempotency key, and non-text answers', async () => {
+  it('refuses a missing or malformed idempotency key, and answers of no kind', async () => {
     const id = await aChatForm(t.db, owner);
     const noKey = await submit(id, { answers: { name: 'A', order: 'B' } });
     expect(noKey.statusCode).toBe(400);
     const badKey = await submit(id, { answers: { name: 'A', order: 'B' }, idempotencyKey: 'short' });
     expect(badKey.json()).toEqual({ error: 'Bad Request', message: CHAT_FORM_MESSAGES.idempotencyKey });
-    const notText = await submit(id, { answers: { name: 1, order: 'B' }, idempotencyKey: key() });
-    expect(notText.statusCode).toBe(400);
+    const notAnAnswer = await submit(id, { answers: { name: { nested: 'x' }, order: 'B' }, idempotencyKey: key() });
+    expect(notAnAnswer.statusCode).toBe(400);
   });
 
   it('answers 404 for an unknown form', async () => {
@@ -147,8 +168,8 @@ describe('creating and editing forms', () => {
       ownerId: owner.id,
       responseCount: 0,
       questions: [
-        { field: 'name', lines: ['Hello!', 'What is your name?'], long: false },
-        { field: 'order', lines: ['What would you like?'], long: true },
+        { field: 'name', lines: ['Hello!', 'What is your name?'], type: 'text', required: true },
+        { field: 'order', lines: ['What would you like?'], type: 'long-text', required: true },
       ],
     });
     expect(form.id).toMatch(/^[A-Za-z0-9_-]{12}$/);
@@ -282,7 +303,7 @@ describe("the owner's responses and CSV export", () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv; charset=utf-8/);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="chat-form-${id}-responses.csv"`);
     expect(res.body).toBe(
-      'Submitted at,name,notes\r\n' +
+      '\ufeffSubmitted at,name,notes\r\n' +
         "2026-01-02T00:00:00.000Z,'@Ada,'-1\r\n" +
         `2026-01-01T00:00:00.000Z,"'=HYPERLINK(""http://x"")","two\nlines, ""quoted"""\r\n`,
     );

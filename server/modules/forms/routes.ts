@@ -3,17 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../core/api';
+import { chatFormInputSchema, submissionInputSchema } from '../../../core/chat-form';
 import {
-  chatFormInputSchema,
   chatFormListSchema,
   chatFormResponsesSchema,
   managedChatFormSchema,
   publicChatFormSchema,
-  submissionInputSchema,
   submissionResultSchema,
-} from '../../../core/chat-form';
+} from '../../../core/chat-form-api';
 import { requireAdmin, requireUser } from '../../plugins/session';
+import { responsesCsvStream } from './csv';
 import { formsService } from './service';
+import { responsesXlsx } from './xlsx';
 
 const formParams = z.object({ formId: z.string().min(1).max(200) });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -21,6 +22,8 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 /** A visitor may send this many responses a minute (per IP), whatever the form. */
 export const SUBMIT_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
 const WRITE_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
+/** A workbook is built whole in memory (ADR 0105): a person needs a few, a script no more. */
+const EXPORT_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
 
 /**
  * Chat forms: the public form and its submissions, and the owner's (or an admin's) management
@@ -47,6 +50,7 @@ export async function formsRoutes(app: FastifyInstance) {
           200: z.object({ submission: submissionResultSchema }),
           201: z.object({ submission: submissionResultSchema }),
           ...errors,
+          409: apiErrorSchema,
           429: apiErrorSchema,
         },
       },
@@ -126,12 +130,29 @@ export async function formsRoutes(app: FastifyInstance) {
     // 200 is a text/csv stream, sent as it is read; only the errors are JSON.
     { schema: { params: formParams, response: { 200: z.instanceof(Readable), ...errors } } },
     async (request, reply) => {
-      const { filename, stream } = await service.exportCsv(requireUser(request), request.params.formId);
+      const source = await service.exportSource(requireUser(request), request.params.formId);
       return reply
         .type('text/csv; charset=utf-8; header=present')
-        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('content-disposition', `attachment; filename="chat-form-${source.id}-responses.csv"`)
         .header('cache-control', 'no-store')
-        .send(stream);
+        .send(responsesCsvStream(source.columns, source.pages));
+    },
+  );
+
+  r.get(
+    '/api/forms/:formId/responses.xlsx',
+    {
+      config: { rateLimit: EXPORT_RATE_LIMIT },
+      schema: { params: formParams, response: { 200: z.instanceof(Buffer), ...errors, 429: apiErrorSchema } },
+    },
+    async (request, reply) => {
+      const source = await service.exportSource(requireUser(request), request.params.formId);
+      const workbook = await responsesXlsx(source.questions, source.columns, source.pages);
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="chat-form-${source.id}-responses.xlsx"`)
+        .header('cache-control', 'no-store')
+        .send(workbook);
     },
   );
 }

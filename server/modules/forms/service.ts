@@ -1,47 +1,56 @@
 import { randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import type { SessionUser } from '../../../core/api';
 import {
   CHAT_FORM_MESSAGES,
-  CHAT_FORM_TEXT,
   type ChatFormInput,
-  type ChatFormList,
-  type ChatFormResponses,
-  type ChatQuestion,
-  checkSubmission,
+  closedReason,
   FORM_ID_PATTERN,
-  type ManagedChatForm,
-  type PublicChatForm,
   RESPONSES_PAGE_MAX,
   responseColumns,
   type SubmissionInput,
-  type SubmissionResult,
 } from '../../../core/chat-form';
-import { badRequest, forbidden, notFound } from '../../http-errors';
+import { checkSubmission } from '../../../core/chat-form-answers';
+import type {
+  ChatFormList,
+  ChatFormResponses,
+  FormOwner,
+  ManagedChatForm,
+  PublicChatForm,
+  SubmissionResult,
+} from '../../../core/chat-form-api';
+import { type ChatQuestion, normalizeQuestion } from '../../../core/chat-form-questions';
+import { CHAT_FORM_TEXT } from '../../../core/chat-form-visitor';
+import { badRequest, conflict, forbidden, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
 import { mailFormResponse } from '../email/service';
-import { responsesCsvStream } from './csv';
-import { type FormRow, formsRepository } from './repository';
+import { type FormRow, type FormsRepository, formsRepository } from './repository';
 
 const EXPORT_PAGE_SIZE = 500;
 
-/** Rows written before the long flag existed have none: they are one-line questions. */
-function questionsOf(row: Pick<FormRow, 'questions'>): ChatQuestion[] {
-  return row.questions.map((q) => ({ field: q.field, lines: q.lines, long: q.long === true }));
+/** Rows written before question kinds (migration 1400) read as required short or long text questions. */
+export function questionsOf(row: Pick<FormRow, 'questions'>): ChatQuestion[] {
+  return row.questions.map(normalizeQuestion);
 }
 
-function toPublic(row: FormRow): PublicChatForm {
+async function ownerOf(repo: FormsRepository, row: FormRow): Promise<FormOwner | null> {
+  if (row.ownerId === null) return null;
+  const owner = await repo.ownerOf(row.ownerId);
+  if (!owner) return null;
+  // Logos arrive with the business profile; until an owner has one the header shows their initials.
+  return { displayName: owner.displayName, handle: owner.handle, logoUrl: null };
+}
+
+function toPublic(row: FormRow, owner: FormOwner | null, responseCount: number, now: number): PublicChatForm {
   return {
     id: row.id,
     title: row.title,
     description: row.description,
     questions: questionsOf(row),
     thankYouMessage: row.thankYouMessage,
+    owner,
+    closed: closedReason(row, responseCount, now),
+    closesAt: row.closesAt,
   };
-}
-
-function toManaged(row: FormRow, responseCount: number): ManagedChatForm {
-  return { ...toPublic(row), ownerId: row.ownerId, createdAt: row.createdAt, updatedAt: row.updatedAt, responseCount };
 }
 
 const formNotFound = () => notFound(CHAT_FORM_TEXT.notFound);
@@ -63,6 +72,18 @@ export function formsService(db: DB) {
     const row = await findForm(formId);
     if (!user.admin && row.ownerId !== user.id) throw forbidden(CHAT_FORM_MESSAGES.notManager);
     return row;
+  }
+
+  async function toManaged(row: FormRow): Promise<ManagedChatForm> {
+    const responseCount = await repo.countSubmissions(row.id);
+    return {
+      ...toPublic(row, await ownerOf(repo, row), responseCount, Date.now()),
+      ownerId: row.ownerId,
+      maxResponses: row.maxResponses,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+      responseCount,
+    };
   }
 
   /** After a scoped write touched no row: tell "no such form" from "not yours". */
@@ -91,7 +112,9 @@ export function formsService(db: DB) {
 
   return {
     async publicForm(formId: string): Promise<PublicChatForm> {
-      return toPublic(await findForm(formId));
+      const row = await findForm(formId);
+      const count = row.maxResponses === null ? 0 : await repo.countSubmissions(row.id);
+      return toPublic(row, await ownerOf(repo, row), count, Date.now());
     },
 
     async submit(formId: string, input: SubmissionInput): Promise<{ result: SubmissionResult; created: boolean }> {
@@ -99,7 +122,16 @@ export function formsService(db: DB) {
       const checked = checkSubmission(questionsOf(form), input.answers);
       if ('problem' in checked) throw badRequest(checked.problem);
       const { row, created } = await db.transaction().execute(async (trx) => {
-        const result = await formsRepository(trx).insertSubmission(form.id, checked.answers, input.idempotencyKey, Date.now());
+        const tx = formsRepository(trx);
+        const limits = await tx.lockForm(form.id);
+        if (!limits) throw formNotFound();
+        // A retry of a response stored before the form closed still gets its answer.
+        const earlier = await tx.submissionByKey(form.id, input.idempotencyKey);
+        if (earlier) return { row: earlier, created: false };
+        const now = Date.now();
+        const count = limits.maxResponses === null ? 0 : await tx.countSubmissions(form.id);
+        if (closedReason(limits, count, now)) throw conflict(CHAT_FORM_TEXT.closedSubmit);
+        const result = await tx.insertSubmission(form.id, checked.answers, input.idempotencyKey, now);
         if (result.created) await mailFormResponse(trx, { formId: form.id, submittedAt: result.row.submittedAt });
         return result;
       });
@@ -109,6 +141,7 @@ export function formsService(db: DB) {
     /** The user's own forms, or every form (`all`, for admins: the route guards it). */
     async list(user: SessionUser, all: boolean): Promise<ChatFormList> {
       const rows = await repo.listForms(all ? null : user.id);
+      const now = Date.now();
       return {
         forms: rows.map((row) => ({
           id: row.id,
@@ -116,6 +149,7 @@ export function formsService(db: DB) {
           questionCount: row.questions.length,
           responseCount: row.responseCount,
           updatedAt: row.updatedAt,
+          closed: closedReason(row, row.responseCount, now),
           ownerName: row.ownerName,
           mine: row.ownerId === user.id,
         })),
@@ -125,19 +159,18 @@ export function formsService(db: DB) {
     async create(user: SessionUser, input: ChatFormInput): Promise<ManagedChatForm> {
       // 72 random bits: unguessable enough that a form is only found through its link.
       const id = randomBytes(9).toString('base64url');
-      return toManaged(await repo.insertForm(id, user.id, input, Date.now()), 0);
+      return toManaged(await repo.insertForm(id, user.id, input, Date.now()));
     },
 
     async manage(user: SessionUser, formId: string): Promise<ManagedChatForm> {
-      const row = await managedForm(user, formId);
-      return toManaged(row, await repo.countSubmissions(row.id));
+      return toManaged(await managedForm(user, formId));
     },
 
     async update(user: SessionUser, formId: string, input: ChatFormInput): Promise<ManagedChatForm> {
       if (!FORM_ID_PATTERN.test(formId)) throw formNotFound();
       const row = await repo.updateForm(formId, ownerScope(user), input, Date.now());
       if (!row) return refusal(formId);
-      return toManaged(row, await repo.countSubmissions(row.id));
+      return toManaged(row);
     },
 
     async remove(user: SessionUser, formId: string): Promise<void> {
@@ -147,21 +180,19 @@ export function formsService(db: DB) {
 
     async responses(user: SessionUser, formId: string): Promise<ChatFormResponses> {
       const row = await managedForm(user, formId);
-      const total = await repo.countSubmissions(row.id);
+      const form = await toManaged(row);
       return {
-        form: toManaged(row, total),
+        form,
         columns: await columnsOf(row),
-        total,
+        total: form.responseCount,
         responses: await repo.submissionsPage(row.id, RESPONSES_PAGE_MAX),
       };
     },
 
-    async exportCsv(user: SessionUser, formId: string): Promise<{ filename: string; stream: Readable }> {
+    /** What a download needs: the form's questions, the columns and every response, page by page. */
+    async exportSource(user: SessionUser, formId: string) {
       const row = await managedForm(user, formId);
-      return {
-        filename: `chat-form-${row.id}-responses.csv`,
-        stream: responsesCsvStream(await columnsOf(row), submissionPages(row.id)),
-      };
+      return { id: row.id, questions: questionsOf(row), columns: await columnsOf(row), pages: submissionPages(row.id) };
     },
   };
 }

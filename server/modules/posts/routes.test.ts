@@ -244,12 +244,13 @@ describe('GET /api/posts/mine', () => {
     await aPost(t.db, other, { createdAt: 3 });
     for (let i = 0; i < 3; i++) await t.app.inject({ method: 'GET', url: `/api/posts/${a.id}/open` });
     const res = await t.app.inject(as(author, { url: '/api/posts/mine' }));
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       posts: [
         { id: b.id, handle: 'counted-shop', url: 'https://box.com/b', description: b.description, createdAt: 2, openCount: 0 },
         { id: a.id, handle: 'counted-shop', url: 'https://box.com/a', description: a.description, createdAt: 1, openCount: 3 },
       ],
       nextCursor: null,
     });
+    expect(res.json().posts).toHaveLength(2);
   });
 });

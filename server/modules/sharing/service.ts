@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { isReservedHandle, normalizeHandle } from '../../../core/handle';
+import { LIST_SLUG_MAX_LENGTH, LIST_SLUG_PATTERN } from '../../../core/list';
 import {
   type ConnectPage,
+  listUrl,
   type PublicProfile,
   profileUrl,
   type QrFormat,
@@ -16,6 +18,7 @@ import { badRequest, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
 import type { ReadCache } from '../../read-cache';
 import { authService } from '../auth/service';
+import { listsService } from '../lists/service';
 import { postsService } from '../posts/service';
 import { atomFeed } from './atom';
 import type { ImageRenderer } from './image-renderer';
@@ -28,6 +31,7 @@ const IMAGE_VERSION = '2';
 const HANDLE_SHAPE = /^[a-z0-9-]{1,30}$/;
 
 export const looksLikeHandle = (text: string) => HANDLE_SHAPE.test(text) && !isReservedHandle(text);
+const looksLikeSlug = (text: string) => text.length <= LIST_SLUG_MAX_LENGTH && LIST_SLUG_PATTERN.test(text);
 
 const etagOf = (...parts: Array<string | number>) =>
   `"${createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 27)}"`;
@@ -52,6 +56,7 @@ export interface CachedImage {
 export function sharingService(db: DB, config: Config, renderer: ImageRenderer, reads?: ReadCache) {
   const profiles = authService(db, config);
   const posts = postsService(db, config.linkPolicy);
+  const lists = listsService(db);
 
   function qrImage(data: string, size: number, format: QrFormat): CachedImage {
     const etag = etagOf('qr', IMAGE_VERSION, format, size, data);
@@ -79,9 +84,19 @@ export function sharingService(db: DB, config: Config, renderer: ImageRenderer, 
       const profile = await this.publicProfile(handle);
       if (!profile) throw notFound(SHARING_MESSAGES.unknownHandle);
       const newest = await posts.newestForHandle(profile.handle, FEED_ENTRIES);
+      // Everything an entry shows: an edit, a new version or new dates make a new ETag.
+      const shown = newest.flatMap((p) => [
+        p.id,
+        p.createdAt,
+        p.editedAt ?? 0,
+        p.validFrom ?? '',
+        p.validUntil ?? '',
+        p.list.name,
+        p.list.versions,
+      ]);
       return {
-        etag: etagOf('feed', IMAGE_VERSION, profile.handle, profile.displayName, ...newest.flatMap((p) => [p.id, p.createdAt])),
-        lastModified: newest[0]?.createdAt ?? null,
+        etag: etagOf('feed', IMAGE_VERSION, profile.handle, profile.displayName, ...shown),
+        lastModified: newest.length > 0 ? Math.max(...newest.map((p) => Math.max(p.createdAt, p.editedAt ?? 0))) : null,
         render: () => atomFeed({ publicUrl: config.publicUrl, profile, posts: newest, now: Date.now() }),
       };
     },
@@ -111,6 +126,25 @@ export function sharingService(db: DB, config: Config, renderer: ImageRenderer, 
       if (!profile) throw notFound(SHARING_MESSAGES.unknownHandle);
       const content = { handle: profile.handle, displayName: profile.displayName, url: profileUrl(config.publicUrl, handle) };
       const etag = etagOf('card', IMAGE_VERSION, content.handle, content.displayName, content.url);
+      return { etag, render: () => renderer.draw(etag, () => cardTask(content)) };
+    },
+
+    /** The QR code of a list's stable address; like a handle's, it needs no lookup. */
+    qrForList(handle: string, slug: string, size: number, format: QrFormat): CachedImage {
+      if (!looksLikeHandle(handle)) throw badRequest(SHARING_MESSAGES.handle);
+      if (!looksLikeSlug(slug)) throw badRequest(SHARING_MESSAGES.listSlug);
+      return qrImage(listUrl(config.publicUrl, handle, slug), size, format);
+    },
+
+    /** The 600x800 card of a list: its QR code, @handle and the list's name. */
+    async listCard(handle: string, slug: string): Promise<CachedImage> {
+      if (!looksLikeHandle(handle)) throw badRequest(SHARING_MESSAGES.handle);
+      if (!looksLikeSlug(slug)) throw badRequest(SHARING_MESSAGES.listSlug);
+      const load = () => lists.atAddress(handle, slug);
+      const list = reads ? await reads.get(`list:${handle}:${slug}`, load) : await load();
+      if (!list) throw notFound(SHARING_MESSAGES.unknownList);
+      const content = { handle: list.handle, displayName: list.name, url: listUrl(config.publicUrl, list.handle, list.slug) };
+      const etag = etagOf('list-card', IMAGE_VERSION, content.handle, content.displayName, content.url);
       return { etag, render: () => renderer.draw(etag, () => cardTask(content)) };
     },
 

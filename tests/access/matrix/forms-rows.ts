@@ -1,7 +1,7 @@
 import { aChatForm, aUser } from '../../fixtures/factories';
 import { type ApiRow, adminOnly, everyone, signedIn } from './roles';
 
-/** API rows: forms (#7). Keep rows sorted by path within a section. */
+/** API rows: forms (#7, #19). Keep rows sorted by path within a section. */
 export const formsRows: ApiRow[] = [
   // ── forms (#7) ──
   { method: 'GET', path: '/api/forms', expect: signedIn(200), why: "the user's own forms (?scope=all is for admins)" },
@@ -55,6 +55,13 @@ export const formsRows: ApiRow[] = [
     expect: adminOnly(200),
     request: async ({ db }) => ({ url: `/api/forms/${await aChatForm(db, await aUser(db))}/responses.csv` }),
     why: "the form's owner or an admin; the seeded form belongs to someone else",
+  },
+  {
+    method: 'GET',
+    path: '/api/forms/:formId/responses.xlsx',
+    expect: adminOnly(200),
+    request: async ({ db }) => ({ url: `/api/forms/${await aChatForm(db, await aUser(db))}/responses.xlsx` }),
+    why: "the form's owner or an admin; the seeded form belongs to someone else (issue 19)",
   },
   {
     method: 'POST',

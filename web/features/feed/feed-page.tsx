@@ -4,6 +4,7 @@ import { pagePath } from '../../../core/pages';
 import { useAuth } from '../../lib/auth';
 import { loginPath } from '../../lib/paths';
 import { useCursorPages } from '../../lib/use-cursor-pages';
+import { EarlierVersions } from '../../ui/list-parts';
 import { LoadMore } from '../../ui/load-more';
 import { PostCard } from '../../ui/post-card';
 import { feedApi } from './api';
@@ -42,7 +43,9 @@ function Feed() {
       <ul className="post-list">
         {posts.map((post) => (
           <li key={post.id}>
-            <PostCard post={post} now={now} />
+            <PostCard post={post} now={now}>
+              <EarlierVersions post={post} />
+            </PostCard>
           </li>
         ))}
       </ul>
@@ -51,7 +54,7 @@ function Feed() {
   );
 }
 
-/** /feed: the newest posts of every followed handle, 10 at a time. */
+/** /feed: the newest posts of every followed handle, 10 at a time; a list's earlier versions fold under its newest. */
 export function FeedPage() {
   const { auth } = useAuth();
   if (auth.status === 'loading') return <p className="page-status">Loading...</p>;

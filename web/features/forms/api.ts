@@ -1,12 +1,11 @@
+import type { ChatFormInput, SubmissionInput } from '../../../core/chat-form';
 import type {
-  ChatFormInput,
   ChatFormList,
   ChatFormResponses,
   ManagedChatForm,
   PublicChatForm,
-  SubmissionInput,
   SubmissionResult,
-} from '../../../core/chat-form';
+} from '../../../core/chat-form-api';
 import { api, segment, withQuery } from '../../lib/api-client';
 
 /** The chat forms' API (spec 2, /form/{formId} and /chat-form-creator). */
@@ -21,6 +20,7 @@ export const formsApi = {
   update: (formId: string, input: ChatFormInput) => api.put<{ form: ManagedChatForm }>(`/api/forms/${segment(formId)}`, input),
   remove: (formId: string) => api.delete<void>(`/api/forms/${segment(formId)}`),
   responses: (formId: string) => api.get<ChatFormResponses>(`/api/forms/${segment(formId)}/responses`),
-  /** A download link, not a fetch: the browser saves the file. */
+  /** Download links, not fetches: the browser saves the file. */
   responsesCsvUrl: (formId: string) => `/api/forms/${segment(formId)}/responses.csv`,
+  responsesXlsxUrl: (formId: string) => `/api/forms/${segment(formId)}/responses.xlsx`,
 };

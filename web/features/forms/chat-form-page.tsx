@@ -1,163 +1,130 @@
-import { type KeyboardEvent, useEffect, useReducer, useRef } from 'react';
+import { useEffect, useReducer, useRef } from 'react';
 import { Link, useParams } from 'react-router';
-import { CHAT_FORM_TEXT, type PublicChatForm, summaryLines, thankYouLines } from '../../../core/chat-form';
+import { summaryLines } from '../../../core/chat-form-answers';
+import type { PublicChatForm } from '../../../core/chat-form-api';
+import { CHAT_FORM_TEXT } from '../../../core/chat-form-visitor';
 import { pagePath } from '../../../core/pages';
-import { errorMessage } from '../../lib/api-client';
+import { ApiRequestError, errorMessage } from '../../lib/api-client';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { useApiGet } from '../../lib/use-api';
 import { ErrorAlert } from '../../ui/alert';
 import { CopyButton } from '../../ui/copy-button';
+import { AnswerComposer } from './answer-composer';
 import { formsApi } from './api';
-import { announcement, answersByField, chatFormReducer, initialChatFormState } from './chat-form-machine';
+import {
+  announcement,
+  answersByField,
+  chatFormReducer,
+  currentQuestion,
+  initialChatFormState,
+  progress,
+} from './chat-form-machine';
+import { ChatLog } from './chat-log';
+import { FormAsker } from './form-asker';
+import { FormClosed } from './form-closed';
+import { loadDraft, restoredState, saveDraft } from './visitor-draft';
 
-function ChatForm({ form }: { form: PublicChatForm }) {
-  const [state, dispatch] = useReducer(chatFormReducer, form.questions, (questions) =>
-    initialChatFormState(questions, newIdempotencyKey()),
+function ChatForm({ form, onClosed }: { form: PublicChatForm; onClosed(): void }) {
+  const [state, dispatch] = useReducer(
+    chatFormReducer,
+    form,
+    (f) => restoredState(f.questions, loadDraft(f.id)) ?? initialChatFormState(f.questions, newIdempotencyKey()),
   );
-  const inputRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  // Shown once, for a visitor who comes back to answers kept on this device.
+  const restored = useRef(state.answers.some((a) => a !== undefined) || state.text !== '');
   const submitRef = useRef<HTMLButtonElement>(null);
   const summaryRef = useRef<HTMLHeadingElement>(null);
   const inFlight = useRef(false);
-  const question = state.phase === 'answering' ? state.questions[state.index] : undefined;
-  const long = question?.long === true;
+  const current = currentQuestion(state);
+  const question = current === null ? undefined : state.questions[current];
+  const { current: at, total, answered } = progress(state);
 
-  // Focus stays where the visitor works: the answer input, then Submit, then the summary.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: index and long are the triggers (a new question, or the input kind changed).
+  // Submit, then the summary, take the focus; the composer focuses its own first control.
   useEffect(() => {
-    if (state.phase === 'answering') inputRef.current?.focus();
-    else if (state.phase === 'awaiting-submit') submitRef.current?.focus();
-    else summaryRef.current?.focus();
-  }, [state.phase, state.index, long]);
+    if (state.phase === 'awaiting-submit' && state.editing === null) submitRef.current?.focus();
+    else if (state.phase === 'submitted') summaryRef.current?.focus();
+  }, [state.phase, state.editing]);
 
   useEffect(() => {
-    document.title = `${form.title} · Freshlist`;
-  }, [form.title]);
+    saveDraft(form.id, state);
+  }, [form.id, state]);
 
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    // Enter sends; Shift+Enter is a new line; Enter while an input method composes a word is not ours.
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      dispatch({ type: 'answer' });
-    }
-  }
+  // The question in hand stays in sight above the composer, which sticks to the bottom of the screen.
+  useEffect(() => {
+    if (current === null) return;
+    const turn = document.querySelector<HTMLElement>('.chat-turn[data-current]');
+    const composer = document.querySelector<HTMLElement>('.chat-composer');
+    if (!turn) return;
+    turn.style.scrollMarginBottom = `${(composer?.offsetHeight ?? 0) + 16}px`;
+    turn.scrollIntoView({ block: 'nearest' });
+  }, [current]);
 
   async function submit() {
     if (inFlight.current || state.phase !== 'awaiting-submit') return;
     inFlight.current = true;
     dispatch({ type: 'submit' });
     try {
-      await formsApi.submit(form.id, {
-        answers: answersByField(state),
-        idempotencyKey: state.submissionKey,
-      });
+      await formsApi.submit(form.id, { answers: answersByField(state), idempotencyKey: state.submissionKey });
       dispatch({ type: 'submit-succeeded' });
     } catch (err) {
-      const message = errorMessage(err);
-      dispatch({ type: 'submit-failed', message });
+      dispatch({ type: 'submit-failed', message: errorMessage(err) });
+      // The form closed meanwhile: the page says so (the answers stay on the device, should it open again).
+      if (err instanceof ApiRequestError && err.status === 409) onClosed();
     } finally {
       inFlight.current = false;
     }
   }
 
-  const shown = state.phase === 'answering' ? state.index + 1 : state.questions.length;
-  const answers = answersByField(state);
-  const hintId = 'chat-answer-hint';
-  const errorId = 'chat-answer-error';
+  function reset() {
+    restored.current = false;
+    dispatch({ type: 'reset', submissionKey: newIdempotencyKey() });
+  }
+
+  const summary = summaryLines(state.questions, answersByField(state));
 
   return (
     <main className="page chat-page">
       <header className="chat-header">
+        <FormAsker owner={form.owner} />
         <h1>{form.title}</h1>
         {form.description && <p className="lead chat-description">{form.description}</p>}
       </header>
+
+      {state.phase !== 'submitted' && total > 0 && (
+        <div className="chat-progress">
+          <p className="chat-progress-text">
+            {at} of {total}
+          </p>
+          <progress max={total} value={answered} aria-label="Questions answered" />
+        </div>
+      )}
+
+      {restored.current && state.phase === 'answering' && (
+        <p className="chat-restored">
+          {CHAT_FORM_TEXT.draftKept}{' '}
+          <button type="button" className="link-button" onClick={reset}>
+            {CHAT_FORM_TEXT.reset}
+          </button>
+        </p>
+      )}
 
       <p className="visually-hidden" aria-live="polite" aria-atomic="true">
         {announcement(state)}
       </p>
 
-      <ol className="chat-log" aria-label="Conversation">
-        {state.questions.slice(0, shown).map((q, i) => (
-          <li key={q.field} className="chat-turn">
-            <div className="chat-question" id={`chat-question-${i}`}>
-              {q.lines.map((line, l) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a question's lines are fixed text; two may be equal.
-                <p key={l} className="bubble bubble-system">
-                  {line}
-                </p>
-              ))}
-            </div>
-            {state.answers[i] !== undefined && (
-              <p className="bubble bubble-user">
-                <span className="visually-hidden">Your answer: </span>
-                {state.answers[i]}
-              </p>
-            )}
-          </li>
-        ))}
-        {state.phase === 'submitted' && (
-          <li className="chat-turn">
-            {thankYouLines(form.thankYouMessage).map((line, l) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: fixed text lines.
-              <p key={l} className="bubble bubble-system">
-                {line}
-              </p>
-            ))}
-          </li>
-        )}
-      </ol>
+      <ChatLog state={state} thankYouMessage={form.thankYouMessage} dispatch={dispatch} />
 
-      {state.phase === 'answering' && (
-        <form
-          className="chat-composer"
-          onSubmit={(event) => {
-            event.preventDefault();
-            dispatch({ type: 'answer' });
-          }}
-        >
-          <label htmlFor="chat-answer" className="visually-hidden">
-            Your answer
-          </label>
-          <div className="chat-composer-row">
-            {long ? (
-              <textarea
-                id="chat-answer"
-                ref={inputRef}
-                rows={3}
-                value={state.draft}
-                onChange={(e) => dispatch({ type: 'type', text: e.target.value })}
-                onKeyDown={onKeyDown}
-                aria-describedby={`chat-question-${state.index} ${hintId}${state.error ? ` ${errorId}` : ''}`}
-                aria-invalid={state.error ? true : undefined}
-              />
-            ) : (
-              <input
-                id="chat-answer"
-                ref={inputRef}
-                type="text"
-                autoComplete="off"
-                enterKeyHint="send"
-                value={state.draft}
-                onChange={(e) => dispatch({ type: 'type', text: e.target.value })}
-                aria-describedby={`chat-question-${state.index} ${hintId}${state.error ? ` ${errorId}` : ''}`}
-                aria-invalid={state.error ? true : undefined}
-              />
-            )}
-            <button type="submit" className="button button-primary">
-              Send
-            </button>
-          </div>
-          <p id={hintId} className="field-hint">
-            {long ? 'Press Enter to send, Shift+Enter for a new line.' : 'Press Enter to send.'}
-          </p>
-          {state.error && (
-            <p id={errorId} className="field-error" role="alert">
-              {state.error}
-            </p>
-          )}
-        </form>
+      {question && current !== null && (
+        <AnswerComposer
+          key={`${current}-${state.editing}`}
+          state={state}
+          question={question}
+          index={current}
+          dispatch={dispatch}
+        />
       )}
 
-      {state.phase === 'awaiting-submit' && (
+      {state.phase === 'awaiting-submit' && state.editing === null && (
         <div className="chat-actions">
           {/* aria-disabled, not disabled: the button keeps focus while the response is sent. */}
           <button
@@ -169,13 +136,10 @@ function ChatForm({ form }: { form: PublicChatForm }) {
           >
             {state.submitting ? CHAT_FORM_TEXT.submitting : CHAT_FORM_TEXT.submit}
           </button>
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => dispatch({ type: 'reset', submissionKey: newIdempotencyKey() })}
-          >
+          <button type="button" className="link-button" onClick={reset}>
             {CHAT_FORM_TEXT.reset}
           </button>
+          <p className="field-hint chat-actions-hint">Tap an answer to change it.</p>
           <ErrorAlert message={state.error} />
         </div>
       )}
@@ -187,13 +151,13 @@ function ChatForm({ form }: { form: PublicChatForm }) {
               Your answers
             </h2>
             <ul className="answer-summary">
-              {summaryLines(state.questions, answers).map((line, l) => (
+              {summary.map((line, l) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: one line per question, in order.
                 <li key={l}>{line}</li>
               ))}
             </ul>
             <CopyButton
-              text={summaryLines(state.questions, answers).join('\n')}
+              text={summary.join('\n')}
               label={CHAT_FORM_TEXT.copy}
               copiedLabel="Copied!"
               confirmation={CHAT_FORM_TEXT.copied}
@@ -216,7 +180,11 @@ export function ChatFormPage() {
   const { formId = '' } = useParams();
   const { data, error, loading, reload } = useApiGet(() => formsApi.publicForm(formId), [formId]);
 
-  if (loading || (!data && !error)) {
+  useEffect(() => {
+    if (data) document.title = `${data.form.title} · Freshlist`;
+  }, [data]);
+
+  if (!data && (loading || !error)) {
     return (
       <p className="page-status" role="status">
         {CHAT_FORM_TEXT.loading}
@@ -247,5 +215,6 @@ export function ChatFormPage() {
       </main>
     );
   }
-  return <ChatForm key={data.form.id} form={data.form} />;
+  if (data.form.closed) return <FormClosed form={data.form} />;
+  return <ChatForm key={data.form.id} form={data.form} onClosed={reload} />;
 }

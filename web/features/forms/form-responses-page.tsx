@@ -1,5 +1,8 @@
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { type ChatFormResponses, SUBMITTED_AT_COLUMN } from '../../../core/chat-form';
+import { SUBMITTED_AT_COLUMN } from '../../../core/chat-form';
+import { answerText } from '../../../core/chat-form-answers';
+import type { ChatFormResponses } from '../../../core/chat-form-api';
 import { pagePath } from '../../../core/pages';
 import { RequireAuth } from '../../lib/require-auth';
 import { useApiGet } from '../../lib/use-api';
@@ -7,10 +10,87 @@ import { formsApi } from './api';
 import { FormUnavailable } from './form-unavailable';
 
 const formatTime = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const Time = ({ ms }: { ms: number }) => <time dateTime={new Date(ms).toISOString()}>{formatTime(ms)}</time>;
 
-function ResponsesTable({ data }: { data: ChatFormResponses }) {
-  const { form, columns, total, responses } = data;
-  const csvUrl = formsApi.responsesCsvUrl(form.id);
+const WIDE = '(min-width: 720px)';
+
+/** Whether the screen is wide enough for the table, following changes (a phone turned sideways). */
+function useWideScreen(): boolean {
+  const [wide, setWide] = useState(() => window.matchMedia(WIDE).matches);
+  useEffect(() => {
+    const query = window.matchMedia(WIDE);
+    const onChange = () => setWide(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return wide;
+}
+
+/**
+ * A table on wide screens, a card per response on a phone, where a table would be cut off
+ * (issue 19). Only one is in the page, so screen readers and find-in-page meet each answer once.
+ */
+function ResponsesView({ data }: { data: ChatFormResponses }) {
+  const { form, columns, responses } = data;
+  const wide = useWideScreen();
+  if (!wide) {
+    return (
+      <ol className="response-cards" aria-label={`Responses to ${form.title}, newest first`}>
+        {responses.map((r) => (
+          <li key={r.id} className="response-card">
+            <p className="response-card-time">
+              <Time ms={r.submittedAt} />
+            </p>
+            <dl>
+              {columns.map((c) => (
+                <div key={c} className="response-card-row">
+                  <dt>{c}</dt>
+                  <dd>{r.answers[c] === undefined ? <span className="muted">—</span> : answerText(r.answers[c])}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ol>
+    );
+  }
+  return (
+    <>
+      {/* Focusable so keyboard users can scroll a table wider than the screen. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard. */}
+      <section className="table-scroll" aria-labelledby="responses-caption" tabIndex={0}>
+        <table className="responses-table">
+          <caption id="responses-caption">Responses to {form.title}, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">{SUBMITTED_AT_COLUMN}</th>
+              {columns.map((c) => (
+                <th key={c} scope="col">
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {responses.map((r) => (
+              <tr key={r.id}>
+                <td className="nowrap">
+                  <Time ms={r.submittedAt} />
+                </td>
+                {columns.map((c) => (
+                  <td key={c}>{answerText(r.answers[c])}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </>
+  );
+}
+
+function ResponsesPage({ data }: { data: ChatFormResponses }) {
+  const { form, total, responses } = data;
   return (
     <main className="page page-wide">
       <p>
@@ -20,11 +100,17 @@ function ResponsesTable({ data }: { data: ChatFormResponses }) {
       <div className="responses-bar">
         <p>
           {total} {total === 1 ? 'response' : 'responses'}
+          {form.closed && <span className="badge badge-closed">Closed</span>}
         </p>
         {total > 0 && (
-          <a className="button" href={csvUrl} download>
-            Export CSV
-          </a>
+          <p className="responses-downloads">
+            <a className="button" href={formsApi.responsesCsvUrl(form.id)} download>
+              Download CSV
+            </a>
+            <a className="button" href={formsApi.responsesXlsxUrl(form.id)} download>
+              Download Excel (.xlsx)
+            </a>
+          </p>
         )}
       </div>
       {total === 0 ? (
@@ -35,38 +121,10 @@ function ResponsesTable({ data }: { data: ChatFormResponses }) {
         <>
           {total > responses.length && (
             <p className="field-hint">
-              Showing the newest {responses.length} of {total}. The CSV export has them all.
+              Showing the newest {responses.length} of {total}. The downloads have them all.
             </p>
           )}
-          {/* Focusable so keyboard users can scroll a table wider than the screen. */}
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard. */}
-          <section className="table-scroll" aria-labelledby="responses-caption" tabIndex={0}>
-            <table className="responses-table">
-              <caption id="responses-caption">Responses to {form.title}, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{SUBMITTED_AT_COLUMN}</th>
-                  {columns.map((c) => (
-                    <th key={c} scope="col">
-                      {c}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {responses.map((r) => (
-                  <tr key={r.id}>
-                    <td className="nowrap">
-                      <time dateTime={new Date(r.submittedAt).toISOString()}>{formatTime(r.submittedAt)}</time>
-                    </td>
-                    {columns.map((c) => (
-                      <td key={c}>{r.answers[c] ?? ''}</td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <ResponsesView data={data} />
         </>
       )}
     </main>
@@ -79,10 +137,10 @@ function Responses({ formId }: { formId: string }) {
   if (error || !data) {
     return <FormUnavailable error={error} />;
   }
-  return <ResponsesTable data={data} />;
+  return <ResponsesPage data={data} />;
 }
 
-/** /chat-form-creator/{formId}/responses: the owner's (or an admin's) table of responses. */
+/** /chat-form-creator/{formId}/responses: the owner's (or an admin's) responses. */
 export function FormResponsesPage() {
   const { formId = '' } = useParams();
   return <RequireAuth>{() => <Responses formId={formId} />}</RequireAuth>;

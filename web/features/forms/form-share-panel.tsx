@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ManagedChatForm } from '../../../core/chat-form';
+import type { ManagedChatForm } from '../../../core/chat-form-api';
 import { pagePath } from '../../../core/pages';
 import { CopyButton } from '../../ui/copy-button';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CHAT_FORM_TEXT } from '../../../core/chat-form';
+import { CHAT_FORM_TEXT } from '../../../core/chat-form-visitor';
 import { pagePath } from '../../../core/pages';
 import type { ApiRequestError } from '../../lib/api-client';
 

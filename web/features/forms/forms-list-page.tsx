@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { SessionUser } from '../../../core/api';
-import type { ChatFormListItem } from '../../../core/chat-form';
+import type { ChatFormListItem } from '../../../core/chat-form-api';
 import { pagePath } from '../../../core/pages';
 import { relativeTime } from '../../../core/time';
 import { RequireAuth } from '../../lib/require-auth';
@@ -16,6 +16,7 @@ function FormRows({ forms, showOwner }: { forms: ChatFormListItem[]; showOwner: 
           <Link className="form-list-title" to={pagePath('chatFormEdit', { formId: f.id })}>
             {f.title}
           </Link>
+          {f.closed && <span className="badge badge-closed">Closed</span>}
           <p className="muted">
             {f.questionCount} {f.questionCount === 1 ? 'question' : 'questions'} · edited {relativeTime(f.updatedAt, now)}
             {showOwner && ` · by ${f.mine ? 'you' : (f.ownerName ?? 'a deleted account')}`}
