@@ -27,6 +27,11 @@ export interface BenchOptions {
   skipWhatIf: boolean;
   skipFeed: boolean;
   skipDirectory: boolean;
+  /** Email (issue 18): how many instant followers one post mails. */
+  emailFollowers: number;
+  skipEmail: boolean;
+  /** Only the email part: no feed seed, no HTTP, no web build. */
+  emailOnly: boolean;
   keep: boolean;
 }
 
@@ -58,6 +63,8 @@ export const USAGE = `npm run bench -- [options]   (every option also reads BENC
   --skip-what-if              leave out the design alternatives (LATERAL alone, handles as an array)
   --skip-feed                 leave out the feed and the design alternatives
   --skip-directory            leave out the directory (business profiles and /explore searches)
+  --email-followers=N         email: instant followers of the one post (default 50000)
+  --skip-email --email-only   leave out the email part, or run only it
   --keep                      keep the seeded database (its name or folder is printed)`;
 
 export class OptionsError extends Error {}
@@ -98,6 +105,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     'skip-what-if',
     'skip-feed',
     'skip-directory',
+    'email-followers',
+    'skip-email',
+    'email-only',
     'keep',
     'help',
   ]);
@@ -149,6 +159,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     skipWhatIf: flag('skip-what-if'),
     skipFeed: flag('skip-feed'),
     skipDirectory: flag('skip-directory'),
+    emailFollowers: num('email-followers', 50_000),
+    skipEmail: flag('skip-email'),
+    emailOnly: flag('email-only'),
     keep: flag('keep'),
   };
 }

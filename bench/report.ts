@@ -1,4 +1,5 @@
 import type { DirectoryCell } from './directory-bench';
+import { EMAIL_TARGETS, type EmailBench } from './email-bench';
 import type { FeedCell } from './feed-bench';
 import { HTTP_ROUNDS, type HttpBench } from './http-bench';
 import type { SeedSizes } from './options';
@@ -26,6 +27,8 @@ export interface BenchResults {
   options: { requests: number; cellSeconds: number; httpSeconds: number; connections: number };
   runs: DatabaseRun[];
   web: WebBytes | null;
+  /** Issue 18, one entry per database. */
+  email: Array<EmailBench & { kind: 'postgres' | 'pglite' }>;
   totalSeconds: number;
 }
 
@@ -43,6 +46,13 @@ interface Target {
 
 /** The issue's targets, checked against a PostgreSQL run (the targets are stated for it). */
 export function targets(results: BenchResults): Target[] {
+  const list = feedTargets(results);
+  const email = results.email.find((e) => e.kind === 'postgres') ?? results.email[0];
+  if (email) list.push(...emailTargets(email));
+  return list;
+}
+
+function feedTargets(results: BenchResults): Target[] {
   const run = results.runs.find((r) => r.kind === 'postgres') ?? results.runs[0];
   const list: Target[] = [];
   if (!run) return list;
@@ -107,13 +117,31 @@ export function targets(results: BenchResults): Target[] {
   return list;
 }
 
+function emailTargets(e: EmailBench): Target[] {
+  const n = int(e.followers);
+  return [
+    {
+      what: `Email: one post to ${n} instant followers queued ≤ ${EMAIL_TARGETS.queueSeconds} s`,
+      measured: `${e.queueSeconds.toFixed(2)} s`,
+      pass: e.queued === e.followers && e.queueSeconds <= EMAIL_TARGETS.queueSeconds,
+    },
+    {
+      what: `Email: delivered to a local SMTP sink ≥ ${EMAIL_TARGETS.mailsPerSecond} mails/s, none twice, none lost`,
+      measured: `${int(e.mailsPerSecond)} mails/s, ${e.duplicates} twice, ${e.missing} lost`,
+      pass: e.mailsPerSecond >= EMAIL_TARGETS.mailsPerSecond && e.duplicates === 0 && e.missing === 0,
+    },
+  ];
+}
+
 /** The whole run as Markdown: what the README shows and what stdout prints. */
 export function markdown(results: BenchResults): string {
   const m = results.machine;
   const out: string[] = [];
   out.push(
     `Run ${results.startedAt} on ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}, ${m.platform}; ` +
-      `${int(results.sizes.handles)} handles, ${int(results.sizes.posts)} posts, ${int(results.sizes.readers)} readers; ` +
+      (results.runs.length > 0
+        ? `${int(results.sizes.handles)} handles, ${int(results.sizes.posts)} posts, ${int(results.sizes.readers)} readers; `
+        : 'email only; ') +
       `took ${(results.totalSeconds / 60).toFixed(1)} min.`,
     '',
   );
@@ -231,6 +259,22 @@ export function markdown(results: BenchResults): string {
       `### Web: first visit to \`${w.page}\``,
       '',
       `JS ${kb(w.jsGzip)} + CSS ${kb(w.cssGzip)} = **${kb(w.totalGzip)} gzipped** (${kb(w.totalBytes)} raw), ${w.assets.length} files, listed by ${w.method === 'browser' ? 'Chromium loading the page' : 'index.html (no Chromium)'}.`,
+      '',
+    );
+  }
+
+  for (const e of results.email) {
+    out.push(
+      `### Email (${e.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'})`,
+      '',
+      `One post by a handle with ${int(e.followers)} followers set to Instantly: its transaction queued ${int(e.queued)} mails in ` +
+        `${e.queueSeconds.toFixed(2)} s (${e.queueCpuSeconds.toFixed(2)} s CPU in the bench process). The server (production mode) ` +
+        `delivered ${int(e.received)} to an SMTP sink on 127.0.0.1 in ${e.deliverSeconds.toFixed(1)} s: ` +
+        `**${int(e.mailsPerSecond)} mails/s** (${e.serverCpuMsPerMail === null ? 'n/a' : e.serverCpuMsPerMail.toFixed(2)} ms of server CPU a mail), ` +
+        `${e.duplicates} Message-IDs twice, ${e.missing} missing; outbox after: ` +
+        `${Object.entries(e.states)
+          .map(([state, count]) => `${int(count)} ${state}`)
+          .join(', ')}.`,
       '',
     );
   }

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { createBenchDatabase } from './database';
 import { benchDirectory } from './directory-bench';
 import { seedProfiles } from './directory-seed';
+import { benchEmail } from './email-bench';
 import { benchFeed } from './feed-bench';
 import { benchHttp, type HttpRoute } from './http-bench';
 import { type BenchOptions, OptionsError, parseOptions, USAGE } from './options';
@@ -140,6 +141,18 @@ async function runDatabase(kind: 'postgres' | 'pglite', options: BenchOptions, w
   }
 }
 
+/** Issue 18 on its own fresh database: the feed network's 70,000 people are not needed. */
+async function runEmail(kind: 'postgres' | 'pglite', options: BenchOptions) {
+  log(`\n== ${kind}: email`);
+  const bench = await createBenchDatabase(kind, options.databaseUrl);
+  try {
+    return await benchEmail(bench, options.emailFollowers, log);
+  } finally {
+    if (options.keep) log(`kept the email database: ${bench.location}`);
+    else await bench.drop();
+  }
+}
+
 async function main() {
   const argv = process.argv.slice(2);
   if (argv.includes('--help')) {
@@ -166,12 +179,16 @@ async function main() {
     },
     runs: [],
     web: null,
+    email: [],
     totalSeconds: 0,
   };
 
-  if (!options.skipHttp || !options.skipWeb) buildWeb();
+  if (!options.emailOnly && (!options.skipHttp || !options.skipWeb)) buildWeb();
   const web = { result: null as WebBytes | null };
-  for (const kind of options.databases) results.runs.push(await runDatabase(kind, options, web));
+  for (const kind of options.databases) {
+    if (!options.emailOnly) results.runs.push(await runDatabase(kind, options, web));
+    if (!options.skipEmail) results.email.push({ kind, ...(await runEmail(kind, options)) });
+  }
   results.web = web.result;
   results.totalSeconds = (performance.now() - started) / 1000;
 

@@ -31,6 +31,8 @@ const SITE_PAGES = {
   login: { path: '/login', access: 'visitor', title: 'Sign in' },
   loginComplete: { path: '/login/complete', access: 'visitor', title: 'Signing in' },
   dashboard: { path: '/dashboard', access: 'signed-in', title: 'Dashboard' },
+  // the person's own account and email (#15 §6, #18)
+  settings: { path: '/settings', access: 'signed-in', title: 'Settings' },
 
   // handles and invites (#4)
   requestHandle: { path: '/request-handle', access: 'public', title: 'Request a handle' },
@@ -70,6 +72,7 @@ const SITE_PAGES = {
   adminIndexCheck: { path: '/admin/test-firestore-indexes', access: 'admin', title: 'Index check' },
   adminAuditLog: { path: '/admin/audit-log', access: 'admin', title: 'Audit log' },
   adminAnalytics: { path: '/admin/analytics', access: 'admin', title: 'Analytics' },
+  adminEmail: { path: '/admin/email', access: 'admin', title: 'Email' },
 } as const satisfies Record<string, PageEntry>;
 
 export type NotePageKey = `note-${NoteSlug}`;

@@ -179,6 +179,8 @@ export interface DeletedUsersTable {
   deleted_by: string | null;
   deleted_at: Millis;
   restored_at: Millis | null;
+  /** The person deleted their own account (deleted_by then forgets them). */
+  self_deleted: Generated<boolean>;
 }
 
 export interface AnalyticsEventsTable {

@@ -16,6 +16,7 @@
  * Every API row gets fresh visitor/user/approved/admin actors for each role, so one row's writes
  * never change another row's outcome; the owner is one account (with a fresh session per row).
  */
+import { accountRows } from './matrix/account-rows';
 import { adminRows } from './matrix/admin-rows';
 import { authRows } from './matrix/auth-rows';
 import { directoryRows } from './matrix/directory-rows';
@@ -39,6 +40,7 @@ export const apiRoutes: ApiRow[] = [
   ...adminRows,
   ...emailRows,
   ...directoryRows,
+  ...accountRows,
 ];
 
 /** Routes covered as a group. */

@@ -29,6 +29,8 @@ const AdminDashboardPage = page(() => import('../features/admin/admin-dashboard-
 const UsersOverviewPage = page(() => import('../features/admin/users-overview-page'), 'UsersOverviewPage');
 const DeletedUsersPage = page(() => import('../features/admin/deleted-users-page'), 'DeletedUsersPage');
 const IndexCheckPage = page(() => import('../features/admin/index-check-page'), 'IndexCheckPage');
+const AdminEmailPage = page(() => import('../features/admin/admin-email-page'), 'AdminEmailPage');
+const SettingsPage = page(() => import('../features/settings/settings-page'), 'SettingsPage');
 const AuditLogPage = page(() => import('../features/admin/audit-log-page'), 'AuditLogPage');
 const RequestHandlePage = page(() => import('../features/handles/request-handle-page'), 'RequestHandlePage');
 const RequestInvitePage = page(() => import('../features/invites/request-invite-page'), 'RequestInvitePage');
@@ -62,6 +64,7 @@ const PAGE_COMPONENTS: Record<PageKey, ComponentType> = {
   login: LoginPage,
   loginComplete: LoginCompletePage,
   dashboard: DashboardPage,
+  settings: SettingsPage,
   requestHandle: RequestHandlePage,
   requestInvite: RequestInvitePage,
   inviteWithoutHandle: AcceptInvitePage,
@@ -89,6 +92,7 @@ const PAGE_COMPONENTS: Record<PageKey, ComponentType> = {
   adminAnalytics: AdminAnalyticsPage,
   explore: ExplorePage,
   settingsProfile: BusinessProfilePage,
+  adminEmail: AdminEmailPage,
   ...NOTE_PAGE_COMPONENTS,
   // A public profile (fixed routes rank first); an unknown handle goes to /.
   profile: ProfilePage,

@@ -17,9 +17,8 @@ const on =
 
 /**
  * The header's links for the person looking (issue 15), in one place: Explore for everyone; signed
- * in, also Feed, Following, My page (an approved handle), Forms and Admin (admins). The account
- * menu's /settings joins ACCOUNT_ITEMS once core/pages.ts has it: a link to a page that does not
- * exist would only bounce to /.
+ * in, also Feed, Following, My page (an approved handle), Forms and Admin (admins); the account
+ * menu's Settings.
  */
 export function navItems(user: SessionUser | null): NavItem[] {
   const explore: NavItem = { label: 'Explore', to: pagePath('explore'), current: on('explore') };
@@ -51,5 +50,7 @@ export function navItems(user: SessionUser | null): NavItem[] {
 /** The admin area: /admin/ and every page under it. */
 const isAdminPage = (key: PageKey) => key.startsWith('admin') || key.startsWith('note-');
 
-/** The account menu's entries besides Sign out; Settings joins once its page exists. */
-export const ACCOUNT_ITEMS: readonly { label: string; to: string }[] = [];
+/** The account menu's entries besides Sign out. */
+export const ACCOUNT_ITEMS: readonly NavItem[] = [
+  { label: 'Settings', to: pagePath('settings'), current: on('settings', 'settingsProfile') },
+];

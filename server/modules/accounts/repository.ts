@@ -1,59 +1,18 @@
 import { type Selectable, sql } from 'kysely';
-import type {
-  ChatFormSubmissionsTable,
-  ChatFormsTable,
-  FollowsTable,
-  HandleRequestsTable,
-  InviteRequestsTable,
-  InvitesTable,
-  ListsTable,
-  PostsTable,
-  RemovedPostsTable,
-  UserRow,
-} from '../../../db/schema';
-import type { ProfileLogosTable } from '../../../db/schema-directory';
+import type { UserRow } from '../../../db/schema';
 import type { DB } from '../../plugins/db';
+import {
+  type BackedUpFollower,
+  type BackedUpForm,
+  type BackedUpList,
+  type BackedUpLogo,
+  type BackedUpPost,
+  type BackedUpRemovedPost,
+  REMEMBERED_REFERENCES,
+  type Reference,
+} from './backup-rows';
 
-/**
- * A post as the deletion backup keeps it (its author is the backed-up person); the id is kept (ADR 0089).
- * `list_id` is null in backups made before lists (ADR 0101): such a post starts a list of its own.
- */
-export type BackedUpPost = Omit<Selectable<PostsTable>, 'user_id' | 'list_id'> & { list_id: number | null };
-/** A list of the person's (ADR 0101), with its id and slug, so stable addresses and QR codes keep working. */
-export type BackedUpList = Omit<Selectable<ListsTable>, 'user_id'>;
-/** A post the person removed: its old open link keeps answering 410. */
-export type BackedUpRemovedPost = Omit<Selectable<RemovedPostsTable>, 'user_id'>;
-/** A follow of the person; `followed_user_id` is null in backups made before ADR 0089 (it was the person). */
-export type BackedUpFollower = Omit<Selectable<FollowsTable>, 'followed_user_id'> & { followed_user_id: string | null };
-export type BackedUpInvite = Selectable<InvitesTable>;
-export type BackedUpInviteRequest = Selectable<InviteRequestsTable>;
-export type BackedUpHandleRequest = Selectable<HandleRequestsTable>;
-export type BackedUpResponse = Omit<Selectable<ChatFormSubmissionsTable>, 'form_id'>;
-/** A chat form of the person (its owner) with its responses. */
-export type BackedUpForm = Omit<Selectable<ChatFormsTable>, 'owner_id'> & { responses: BackedUpResponse[] };
-/** The person's logo, its bytes as base64 (JSON holds no bytes). */
-export type BackedUpLogo = Omit<Selectable<ProfileLogosTable>, 'user_id' | 'image'> & { image_base64: string };
-/** Rows of `table` whose `column` pointed at the person, by their keys (as text). */
-export interface Reference {
-  table: string;
-  column: string;
-  keys: string[];
-}
-
-/**
- * The columns that forget a person when they go (ON DELETE SET NULL) on rows that stay: the backup
- * remembers which rows pointed at them, and a restore points those back (ADR 0089). chat_forms.owner_id
- * is not here: the person's forms go with them, whole, into the backup.
- */
-export const REMEMBERED_REFERENCES = [
-  { table: 'users', key: 'id', column: 'invited_by' },
-  { table: 'invites', key: 'handle', column: 'created_by' },
-  { table: 'invites', key: 'handle', column: 'accepted_user_id' },
-  { table: 'admin_notes', key: 'slug', column: 'updated_by' },
-  { table: 'deleted_users', key: 'user_id', column: 'deleted_by' },
-  { table: 'admin_audit_log', key: 'id', column: 'actor_id' },
-  { table: 'analytics_events', key: 'id', column: 'user_id' },
-] as const;
+export * from './backup-rows';
 
 /**
  * The SQL of deleting a person with a backup, and of the backups list. It writes the tables of several
@@ -207,13 +166,20 @@ export function accountsRepository(db: DB) {
     },
 
     /** One backup per user id: deleting a restored user again replaces the older backup. */
-    async saveBackup(row: { userId: string; backup: object; deletedBy: string; deletedAt: number }): Promise<void> {
+    async saveBackup(row: {
+      userId: string;
+      backup: object;
+      deletedBy: string;
+      deletedAt: number;
+      selfDeleted: boolean;
+    }): Promise<void> {
       const values = {
         user_id: row.userId,
         backup: JSON.stringify(row.backup),
         deleted_by: row.deletedBy,
         deleted_at: row.deletedAt,
         restored_at: null,
+        self_deleted: row.selfDeleted,
       };
       await db
         .insertInto('deleted_users')
@@ -224,6 +190,7 @@ export function accountsRepository(db: DB) {
             deleted_by: values.deleted_by,
             deleted_at: values.deleted_at,
             restored_at: null,
+            self_deleted: values.self_deleted,
           }),
         )
         .execute();
@@ -271,6 +238,7 @@ export function accountsRepository(db: DB) {
           'd.backup',
           'd.deleted_at as deletedAt',
           'd.restored_at as restoredAt',
+          'd.self_deleted as selfDeleted',
           'by.email as deletedBy',
           eb
             .exists(
