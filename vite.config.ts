@@ -41,6 +41,8 @@ export default defineConfig({
     outDir: '../dist/web',
     emptyOutDir: true,
     sourcemap: true,
+    // Which style sheets each page's chunk brings: a page rendered on the server carries them inline (server/plugins/web.ts).
+    manifest: true,
     target: 'es2022',
     rolldownOptions: {
       // React Router ships "use client" directives meant for server components; they mean nothing here.

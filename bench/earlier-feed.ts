@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 
 type DB = Kysely<Database>;
@@ -43,7 +43,8 @@ export async function earlierFeedPage(db: DB, userId: string, page: number, curs
   const columns = ['id', 'handle', 'url', 'description', 'created_at'] as const;
 
   if (handles.length <= EARLIER_CHUNK_SIZE) {
-    let query = db.selectFrom('posts').select(columns).where('handle', 'in', handles);
+    // Newest versions only, as the app shows them (ADR 0101): the same answer, so the same work to compare.
+    let query = db.selectFrom('posts').select(columns).where('handle', 'in', handles).where(sql<boolean>`newest`);
     if (page > 1) {
       if (!cursor) throw new Error('the earlier build paged with a cursor');
       query = query.where((eb) =>
@@ -65,6 +66,7 @@ export async function earlierFeedPage(db: DB, userId: string, page: number, curs
         .selectFrom('posts')
         .select(columns)
         .where('handle', 'in', chunk)
+        .where(sql<boolean>`newest`)
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(needed)

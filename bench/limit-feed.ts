@@ -4,8 +4,11 @@ import { FEED_PAGE_SIZE, type FeedCursor, type FeedRow } from './earlier-feed';
 
 type DB = Kysely<Database>;
 
+/** Newest versions only (a list's earlier versions fold, ADR 0101), after the cursor. */
 const before = (cursor: FeedCursor | null) =>
-  cursor ? sql`and (posts.created_at, posts.id) < (${cursor.createdAt}::bigint, ${cursor.id}::bigint)` : sql``;
+  cursor
+    ? sql`and posts.newest and (posts.created_at, posts.id) < (${cursor.createdAt}::bigint, ${cursor.id}::bigint)`
+    : sql`and posts.newest`;
 
 /**
  * Candidates for the single best SQL of one feed page, given where the previous page ended, with
@@ -95,7 +98,7 @@ export async function explainText(db: DB, query: RawBuilder<unknown>): Promise<s
 export async function groundTruthPage(db: DB, userId: string, page: number): Promise<FeedRow[]> {
   const result = await sql<FeedRow>`
     select p.id, p.handle, p.url, p.description, p.created_at
-    from follows f join posts p on p.handle = f.handle
+    from follows f join posts p on p.handle = f.handle and p.newest
     where f.follower_id = ${userId}::uuid
     order by p.created_at desc, p.id desc
     offset ${(page - 1) * FEED_PAGE_SIZE} limit ${FEED_PAGE_SIZE}`.execute(db);

@@ -25,6 +25,13 @@ export interface BenchOptions {
   skipHttp: boolean;
   skipWeb: boolean;
   skipWhatIf: boolean;
+  skipFeed: boolean;
+  skipDirectory: boolean;
+  /** Email (issue 18): how many instant followers one post mails. */
+  emailFollowers: number;
+  skipEmail: boolean;
+  /** Only the email part: no feed seed, no HTTP, no web build. */
+  emailOnly: boolean;
   keep: boolean;
 }
 
@@ -54,6 +61,10 @@ export const USAGE = `npm run bench -- [options]   (every option also reads BENC
   --connections=N             autocannon connections (default 2 per core)
   --skip-http --skip-web      leave out the HTTP or the web-bytes part
   --skip-what-if              leave out the design alternatives (LATERAL alone, handles as an array)
+  --skip-feed                 leave out the feed and the design alternatives
+  --skip-directory            leave out the directory (business profiles and /explore searches)
+  --email-followers=N         email: instant followers of the one post (default 50000)
+  --skip-email --email-only   leave out the email part, or run only it
   --keep                      keep the seeded database (its name or folder is printed)`;
 
 export class OptionsError extends Error {}
@@ -92,6 +103,11 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     'skip-http',
     'skip-web',
     'skip-what-if',
+    'skip-feed',
+    'skip-directory',
+    'email-followers',
+    'skip-email',
+    'email-only',
     'keep',
     'help',
   ]);
@@ -141,6 +157,11 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     skipHttp: flag('skip-http'),
     skipWeb: flag('skip-web'),
     skipWhatIf: flag('skip-what-if'),
+    skipFeed: flag('skip-feed'),
+    skipDirectory: flag('skip-directory'),
+    emailFollowers: num('email-followers', 50_000),
+    skipEmail: flag('skip-email'),
+    emailOnly: flag('email-only'),
     keep: flag('keep'),
   };
 }

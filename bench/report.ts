@@ -1,10 +1,13 @@
+import type { DirectoryCell } from './directory-bench';
+import { EMAIL_TARGETS, type EmailBench } from './email-bench';
 import type { FeedCell } from './feed-bench';
 import { HTTP_ROUNDS, type HttpBench } from './http-bench';
 import type { SeedSizes } from './options';
+import { webSections, webTargets } from './report-web';
 import type { SeededNetwork } from './seed';
 import type { Distribution } from './stats';
 import type { WebBytes } from './web-bytes';
-import { SLOW_PHONE, type WebLcp } from './web-lcp';
+import type { WebLcp } from './web-lcp';
 import type { WhatIfCell } from './what-if';
 
 export interface DatabaseRun {
@@ -13,6 +16,8 @@ export interface DatabaseRun {
   seed: Omit<SeededNetwork, 'namedReaders'> & { namedReaders: Array<{ follows: number; feedPosts: number }> };
   feed: FeedCell[];
   whatIf: WhatIfCell[] | null;
+  /** The business profiles seeded for the directory, and its searches; null when left out. */
+  directory: { seed: { seconds: number; words: number }; cells: DirectoryCell[] } | null;
   http: HttpBench | null;
   seconds: number;
 }
@@ -26,16 +31,17 @@ export interface BenchResults {
   web: WebBytes | null;
   /** Largest contentful paint of the profile's first visit on a slow phone. */
   lcp: WebLcp | null;
+  /** Issue 18, one entry per database. */
+  email: Array<EmailBench & { kind: 'postgres' | 'pglite' }>;
   totalSeconds: number;
 }
 
 const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? 'n/a' : n < 10 ? n.toFixed(2) : n.toFixed(1));
 const dist = (d: Distribution | null) => (d ? `${ms(d.p50)} / ${ms(d.p95)} / ${ms(d.p99)}` : 'n/a');
 const ratio = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? 'n/a' : n < 0.1 ? n.toFixed(3) : n.toFixed(2));
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 
-interface Target {
+export interface Target {
   what: string;
   measured: string;
   pass: boolean | null;
@@ -43,6 +49,13 @@ interface Target {
 
 /** The issue's targets, checked against a PostgreSQL run (the targets are stated for it). */
 export function targets(results: BenchResults): Target[] {
+  const list = feedTargets(results);
+  const email = results.email.find((e) => e.kind === 'postgres') ?? results.email[0];
+  if (email) list.push(...emailTargets(email));
+  return list;
+}
+
+function feedTargets(results: BenchResults): Target[] {
   const run = results.runs.find((r) => r.kind === 'postgres') ?? results.runs[0];
   const list: Target[] = [];
   if (!run) return list;
@@ -74,6 +87,12 @@ export function targets(results: BenchResults): Target[] {
       pass: Number.isNaN(worst) ? null : worst < 30,
     });
   }
+  for (const kind of ['one word', 'two words', 'typo'] as const) {
+    const cells = run.directory?.cells.filter((c) => c.kind === kind) ?? [];
+    if (cells.length === 0) continue;
+    const worst = Math.max(...cells.map((c) => c.time.p99));
+    list.push({ what: `Directory search, ${kind}: p99 ≤ 20 ms (worst query)`, measured: `${ms(worst)} ms`, pass: worst <= 20 });
+  }
   if (run.http) {
     const ceiling = run.http.results[0];
     for (const r of run.http.results) {
@@ -92,21 +111,24 @@ export function targets(results: BenchResults): Target[] {
       });
     }
   }
-  if (results.lcp) {
-    list.push({
-      what: `First visit to ${results.lcp.page} on a slow phone: largest contentful paint ≤ 1.0 s (worst of ${results.lcp.runs.length})`,
-      measured: `${(results.lcp.worstMs / 1000).toFixed(2)} s`,
-      pass: results.lcp.worstMs <= 1000,
-    });
-  }
-  if (results.web) {
-    list.push({
-      what: `First visit to ${results.web.page}: JS+CSS ≤ 100 KB gzipped`,
-      measured: kb(results.web.totalGzip),
-      pass: results.web.totalGzip <= 100 * 1024,
-    });
-  }
+  list.push(...webTargets(results.web, results.lcp));
   return list;
+}
+
+function emailTargets(e: EmailBench): Target[] {
+  const n = int(e.followers);
+  return [
+    {
+      what: `Email: one post to ${n} instant followers queued ≤ ${EMAIL_TARGETS.queueSeconds} s`,
+      measured: `${e.queueSeconds.toFixed(2)} s`,
+      pass: e.queued === e.followers && e.queueSeconds <= EMAIL_TARGETS.queueSeconds,
+    },
+    {
+      what: `Email: delivered to a local SMTP sink ≥ ${EMAIL_TARGETS.mailsPerSecond} mails/s, none twice, none lost`,
+      measured: `${int(e.mailsPerSecond)} mails/s, ${e.duplicates} twice, ${e.missing} lost`,
+      pass: e.mailsPerSecond >= EMAIL_TARGETS.mailsPerSecond && e.duplicates === 0 && e.missing === 0,
+    },
+  ];
 }
 
 /** The whole run as Markdown: what the README shows and what stdout prints. */
@@ -115,7 +137,9 @@ export function markdown(results: BenchResults): string {
   const out: string[] = [];
   out.push(
     `Run ${results.startedAt} on ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}, ${m.platform}; ` +
-      `${int(results.sizes.handles)} handles, ${int(results.sizes.posts)} posts, ${int(results.sizes.readers)} readers; ` +
+      (results.runs.length > 0
+        ? `${int(results.sizes.handles)} handles, ${int(results.sizes.posts)} posts, ${int(results.sizes.readers)} readers; `
+        : 'email only; ') +
       `took ${(results.totalSeconds / 60).toFixed(1)} min.`,
     '',
   );
@@ -187,6 +211,23 @@ export function markdown(results: BenchResults): string {
       }
     }
 
+    if (run.directory && run.directory.cells.length > 0) {
+      out.push(
+        '',
+        `Directory (/explore): ${int(c.handles)} business profiles seeded in ${run.directory.seed.seconds.toFixed(1)} s, ` +
+          `${int(run.directory.seed.words)} distinct words; the directory service in process, first page, a signed-in viewer:`,
+        '',
+        '| kind | query | results | top | p50 / p95 / p99 ms |',
+        '| --- | --- | ---: | --- | --- |',
+      );
+      for (const cell of run.directory.cells) {
+        const query = Object.entries(cell.query)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(' ');
+        out.push(`| ${cell.kind} | ${query || '(none)'} | ${cell.results} | ${cell.top ?? ''} | ${dist(cell.time)} |`);
+      }
+    }
+
     if (run.http) {
       out.push(
         '',
@@ -217,31 +258,20 @@ export function markdown(results: BenchResults): string {
     out.push('');
   }
 
-  if (results.web) {
-    const w = results.web;
-    out.push(
-      `### Web: first visit to \`${w.page}\``,
-      '',
-      `JS ${kb(w.jsGzip)} + CSS ${kb(w.cssGzip)} = **${kb(w.totalGzip)} gzipped** (${kb(w.totalBytes)} raw), ${w.assets.length} files, listed by ${w.method === 'browser' ? 'Chromium loading the page' : 'index.html (no Chromium)'}.`,
-      '',
-    );
-  }
+  out.push(...webSections(results.web, results.lcp));
 
-  if (results.lcp) {
-    const l = results.lcp;
-    const link = `${SLOW_PHONE.latencyMs} ms round trip, ${SLOW_PHONE.downloadBitsPerSecond / 1e6} Mbit/s down, ${SLOW_PHONE.uploadBitsPerSecond / 1e3} kbit/s up, CPU ${SLOW_PHONE.cpuSlowdown}x slower`;
+  for (const e of results.email) {
     out.push(
-      `### Web: largest contentful paint of a first visit to \`${l.page}\` on a slow phone`,
+      `### Email (${e.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'})`,
       '',
-      `Chromium, 390x844 phone viewport, empty cache each visit; ${link} (a throttling proxy for the network). ` +
-        `p50 **${(l.p50Ms / 1000).toFixed(2)} s**, worst ${(l.worstMs / 1000).toFixed(2)} s.`,
-      '',
-      '| visit | first byte | first paint | largest paint | element | transferred |',
-      '| ---: | ---: | ---: | ---: | --- | ---: |',
-      ...l.runs.map(
-        (r, i) =>
-          `| ${i + 1} | ${int(r.firstByteMs)} ms | ${int(r.firstPaintMs)} ms | ${int(r.lcpMs)} ms | \`${r.element}\` | ${kb(r.transferBytes)} |`,
-      ),
+      `One post by a handle with ${int(e.followers)} followers set to Instantly: its transaction queued ${int(e.queued)} mails in ` +
+        `${e.queueSeconds.toFixed(2)} s (${e.queueCpuSeconds.toFixed(2)} s CPU in the bench process). The server (production mode) ` +
+        `delivered ${int(e.received)} to an SMTP sink on 127.0.0.1 in ${e.deliverSeconds.toFixed(1)} s: ` +
+        `**${int(e.mailsPerSecond)} mails/s** (${e.serverCpuMsPerMail === null ? 'n/a' : e.serverCpuMsPerMail.toFixed(2)} ms of server CPU a mail), ` +
+        `${e.duplicates} Message-IDs twice, ${e.missing} missing; outbox after: ` +
+        `${Object.entries(e.states)
+          .map(([state, count]) => `${int(count)} ${state}`)
+          .join(', ')}.`,
       '',
     );
   }

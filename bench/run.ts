@@ -6,6 +6,9 @@ import { sql } from 'kysely';
 import { type ColdKeys, prepareColdKeys } from './cold';
 import { databaseMeter, processMeter } from './cpu';
 import { createBenchDatabase } from './database';
+import { benchDirectory } from './directory-bench';
+import { seedProfiles } from './directory-seed';
+import { benchEmail } from './email-bench';
 import { benchFeed } from './feed-bench';
 import { benchHttp, type HttpRoute } from './http-bench';
 import { type BenchOptions, OptionsError, parseOptions, USAGE } from './options';
@@ -68,7 +71,8 @@ async function runDatabase(
     let network: SeededNetwork;
     let token: string;
     let cold: ColdKeys;
-    let feed: DatabaseRun['feed'];
+    let feed: DatabaseRun['feed'] = [];
+    let directory: DatabaseRun['directory'] = null;
     let whatIf: DatabaseRun['whatIf'] = null;
     let version: string;
     try {
@@ -81,13 +85,29 @@ async function runDatabase(
           .map((r) => `${r.follows} follows/${r.feedPosts} posts`)
           .join(', ')}`,
       );
-      log('feed: ours vs the earlier algorithm vs the limit ...');
-      feed = await benchFeed(database.db, network.namedReaders, oursFeed(database.db), {
-        requests: options.requests,
-        cellSeconds: options.cellSeconds,
-        log,
-      });
-      if (!options.skipWhatIf) {
+      if (!options.skipDirectory) {
+        log(`directory: business profiles for the ${options.sizes.handles} handles ...`);
+        const profiles = await seedProfiles(database.db);
+        log(`seeded in ${profiles.seconds.toFixed(1)} s (${profiles.words} distinct words)`);
+        directory = { seed: profiles, cells: [] };
+      }
+      if (!options.skipFeed) {
+        log('feed: ours vs the earlier algorithm vs the limit ...');
+        feed = await benchFeed(database.db, network.namedReaders, oursFeed(database.db), {
+          requests: options.requests,
+          cellSeconds: options.cellSeconds,
+          log,
+        });
+      }
+      if (directory) {
+        log('directory: searches as /explore sends them ...');
+        directory.cells = await benchDirectory(database.db, network.namedReaders[0]!.userId, {
+          requests: options.requests,
+          cellSeconds: options.cellSeconds,
+          log,
+        });
+      }
+      if (!options.skipWhatIf && !options.skipFeed) {
         log('design alternatives: LATERAL alone, the followed handles as an array ...');
         const quietFollows = Math.min(1000, Math.floor(options.sizes.handles / 2));
         const quiet = await addQuietReader(database.db, options.sizes.handles, quietFollows);
@@ -145,11 +165,24 @@ async function runDatabase(
       seed: { ...seed, namedReaders: namedReaders.map((r) => ({ follows: r.follows, feedPosts: r.feedPosts })) },
       feed,
       whatIf,
+      directory,
       http,
       seconds: (performance.now() - started) / 1000,
     } satisfies DatabaseRun;
   } finally {
     if (options.keep) log(`kept the seeded database: ${bench.location}`);
+    else await bench.drop();
+  }
+}
+
+/** Issue 18 on its own fresh database: the feed network's 70,000 people are not needed. */
+async function runEmail(kind: 'postgres' | 'pglite', options: BenchOptions) {
+  log(`\n== ${kind}: email`);
+  const bench = await createBenchDatabase(kind, options.databaseUrl);
+  try {
+    return await benchEmail(bench, options.emailFollowers, log);
+  } finally {
+    if (options.keep) log(`kept the email database: ${bench.location}`);
     else await bench.drop();
   }
 }
@@ -181,12 +214,16 @@ async function main() {
     runs: [],
     web: null,
     lcp: null,
+    email: [],
     totalSeconds: 0,
   };
 
-  if (!options.skipHttp || !options.skipWeb) buildWeb();
+  if (!options.emailOnly && (!options.skipHttp || !options.skipWeb)) buildWeb();
   const web = { result: null as WebBytes | null, lcp: null as WebLcp | null };
-  for (const kind of options.databases) results.runs.push(await runDatabase(kind, options, web));
+  for (const kind of options.databases) {
+    if (!options.emailOnly) results.runs.push(await runDatabase(kind, options, web));
+    if (!options.skipEmail) results.email.push({ kind, ...(await runEmail(kind, options)) });
+  }
   results.web = web.result;
   results.lcp = web.lcp;
   results.totalSeconds = (performance.now() - started) / 1000;

@@ -34,6 +34,21 @@ describe('bench seeder at a tiny size', () => {
     expect(unowned.rows[0]?.n).toBe(0);
   });
 
+  it('makes about 20% of the posts earlier versions of a list, one newest version a list', async () => {
+    const lists = await sql<{ earlier: number; lists: number; newest: number; mixed: number }>`
+      select (select count(*) from posts where not newest)::int as earlier,
+        (select count(*) from lists)::int as lists,
+        (select count(*) from posts where newest)::int as newest,
+        (select count(*) from posts p join lists l on l.id = p.list_id where l.user_id <> p.user_id)::int as mixed`.execute(
+      database.db,
+    );
+    const { earlier, newest, mixed } = lists.rows[0]!;
+    expect(earlier / 600).toBeGreaterThan(0.12);
+    expect(earlier / 600).toBeLessThan(0.28);
+    expect(newest).toBe(lists.rows[0]!.lists);
+    expect(mixed).toBe(0);
+  });
+
   it('gives each named reader exactly its number of distinct follows', async () => {
     expect(network.namedReaders.map((r) => r.follows)).toEqual([3, 12, 25]);
     for (const reader of network.namedReaders) {

@@ -56,7 +56,9 @@ export async function seedNetwork(db: DB, sizes: SeedSizes, now = Date.now()): P
   const { handles, posts, readers } = sizes;
   const followCap = Math.min(FOLLOW_CAP, handles);
 
-  await db.connection().execute(async (conn) => {
+  // One transaction on one pinned connection: the seeded random generator makes the same network,
+  // and the temporary table of generated posts lives until the commit.
+  await db.transaction().execute(async (conn) => {
     await sql`select setseed(0.42)`.execute(conn);
 
     await sql`
@@ -70,7 +72,7 @@ export async function seedNetwork(db: DB, sizes: SeedSizes, now = Date.now()): P
     // Each rank's share of the posts is F(r) - F(r-1) with F the floored cumulative share, so
     // the shares add up to exactly the requested number.
     await sql`
-      insert into posts (user_id, handle, url, description, created_at)
+      create temporary table seed_posts on commit drop as
       select user_id, handle, url, description, created_at from (
         select h.user_id, h.handle,
           'https://drive.google.com/file/d/' || md5(h.handle || ':' || k) || '/view' as url,
@@ -90,8 +92,8 @@ export async function seedNetwork(db: DB, sizes: SeedSizes, now = Date.now()): P
         ) shares
         join handles h on h.handle = 'supplier-' || shares.rank
         cross join lateral generate_series(1, shares.n) as k
-      ) generated
-      order by created_at`.execute(conn);
+      ) generated`.execute(conn);
+    await insertListsAndPosts(conn);
 
     await sql`
       insert into users (email, display_name, created_at)
@@ -131,14 +133,14 @@ export async function seedNetwork(db: DB, sizes: SeedSizes, now = Date.now()): P
   });
 
   // Fresh statistics and visibility map: the planner and index-only scans see the real data.
-  for (const table of ['users', 'handles', 'posts', 'follows']) {
+  for (const table of ['users', 'handles', 'lists', 'posts', 'follows']) {
     await sql`vacuum (analyze) ${sql.table(table)}`.execute(db);
   }
 
   const named = await sql<{ email: string; id: string; follows: number; feed_posts: number }>`
     select u.email, u.id,
       (select count(*) from follows f where f.follower_id = u.id)::int as follows,
-      (select count(*) from follows f join posts p on p.handle = f.handle where f.follower_id = u.id)::int as feed_posts
+      (select count(*) from follows f join posts p on p.handle = f.handle and p.newest where f.follower_id = u.id)::int as feed_posts
     from users u where u.email like 'reader-follows-%@bench.example'`.execute(db);
   const counts = await sql<{ users: number; handles: number; posts: number; follows: number }>`
     select (select count(*) from users)::int as users, (select count(*) from handles)::int as handles,
@@ -157,6 +159,37 @@ export async function seedNetwork(db: DB, sizes: SeedSizes, now = Date.now()): P
     counts: counts.rows[0]!,
     seconds: (performance.now() - started) / 1000,
   };
+}
+
+/** The share of posts that are earlier versions of a list (issue 17 asks the bench for 20%). */
+export const EARLIER_VERSION_SHARE = 0.2;
+
+/**
+ * Groups the generated posts into lists (docs/decisions/0101): in each handle's posts by time, a
+ * post continues the handle's previous list with probability EARLIER_VERSION_SHARE, else starts
+ * one. The draw is a hash of the post's link, not random(): the seeded generator's sequence, and so
+ * the follows drawn after, stay what they were before lists, so runs before and after compare. The last post of each list is its newest version, so about that share of all posts are
+ * earlier versions, folded in feeds and profiles. Posts go in by time, so ids grow with time.
+ */
+async function insertListsAndPosts(conn: DB): Promise<void> {
+  await sql`
+    create temporary table seed_versions on commit drop as
+    select *, sum(case when continues then 0 else 1 end) over (partition by handle order by created_at, seq) as list_no
+    from (
+      select g.*, row_number() over (order by created_at) as seq,
+        (abs(hashtext(g.url)) % 1000 < ${Math.round(EARLIER_VERSION_SHARE * 1000)}::int
+          and row_number() over (partition by handle order by created_at) > 1) as continues
+      from seed_posts g
+    ) marked`.execute(conn);
+  await sql`
+    insert into lists (user_id, slug, name, created_at)
+    select user_id, 'list-' || list_no, 'List ' || list_no, min(created_at)
+    from seed_versions group by user_id, list_no`.execute(conn);
+  await sql`
+    insert into posts (user_id, handle, list_id, newest, url, description, created_at)
+    select v.user_id, v.handle, l.id, v.seq = max(v.seq) over (partition by v.user_id, v.list_no), v.url, v.description, v.created_at
+    from seed_versions v join lists l on l.user_id = v.user_id and l.slug = 'list-' || v.list_no
+    order by v.created_at, v.seq`.execute(conn);
 }
 
 /**
@@ -183,7 +216,7 @@ export async function addQuietReader(db: DB, handles: number, follows: number, n
     select ${user.id}::uuid as follower_id, 'supplier-' || rank as handle, ${now}::bigint as followed_at
     from generate_series(${handles - follows + 1}::int, ${handles}::int) as rank`).execute(db);
   const feed = await sql<{ n: number }>`
-    select count(*)::int as n from follows f join posts p on p.handle = f.handle where f.follower_id = ${user.id}::uuid`.execute(
+    select count(*)::int as n from follows f join posts p on p.handle = f.handle and p.newest where f.follower_id = ${user.id}::uuid`.execute(
     db,
   );
   return { follows, userId: user.id, email, feedPosts: feed.rows[0]?.n ?? 0 };

@@ -25,7 +25,7 @@ export interface WhatIfCell {
 }
 
 const before = (cursor: FeedCursor | null) =>
-  cursor ? sql`and (t.created_at, t.id) < (${cursor.createdAt}::bigint, ${cursor.id}::bigint)` : sql``;
+  cursor ? sql`and t.newest and (t.created_at, t.id) < (${cursor.createdAt}::bigint, ${cursor.id}::bigint)` : sql`and t.newest`;
 
 /**
  * The followed handles and their holders arrive as arrays (one more query, or a join the app
@@ -50,8 +50,8 @@ async function planOf(db: DB, query: RawBuilder<unknown>): Promise<string> {
   const result = await sql<{ 'QUERY PLAN': string }>`explain ${query}`.execute(db);
   const text = result.rows.map((r) => r['QUERY PLAN']).join('\n');
   const index = /Index (?:Only )?Scan(?: Backward)? using (\w+) on posts t/.exec(text)?.[1];
-  if (index === TIME_INDEX) return 'time index';
-  if (index) return index === 'posts_handle_time_idx' ? 'handle index' : index;
+  if (index === TIME_INDEX || index === 'posts_newest_time_idx') return 'time index';
+  if (index) return index === 'posts_handle_time_idx' || index === 'posts_newest_handle_time_idx' ? 'handle index' : index;
   return /Bitmap/.test(text) ? 'bitmap' : 'other';
 }
 

@@ -88,6 +88,10 @@ export const deletedUserSchema = z.object({
   userId: z.string(),
   deletedAt: z.number(),
   deletedBy: z.string().nullable(),
+  /** The person deleted their own account (deletedBy is then null). */
+  selfDeleted: z.boolean(),
+  /** When the backup is purged (BACKUP_KEEP_DAYS after the deletion); restoring is possible until then. */
+  purgeAt: z.number(),
   restoredAt: z.number().nullable(),
   /** A current user has this id or email: restoring needs `overwrite: true`. */
   conflict: z.boolean(),

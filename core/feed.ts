@@ -26,6 +26,16 @@ export const decodeCursor = cursors.decode;
 /** The `cursor` query parameter: absent for the first page. */
 export const cursorParamSchema = cursors.param;
 
+/** The list a post is a version of: its stable address's slug and how many versions it has now. */
+export const postListSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  /** Live versions, this one included: more than one means earlier versions fold under the newest. */
+  versions: z.number(),
+});
+export type PostList = z.infer<typeof postListSchema>;
+
 /** A post as anyone may see it: never the author's email or phone, never the open count. */
 export const publicPostSchema = z.object({
   id: z.number(),
@@ -33,6 +43,12 @@ export const publicPostSchema = z.object({
   url: z.string(),
   description: z.string(),
   createdAt: z.number(),
+  /** When the description was last edited (the post keeps its time); null if never. */
+  editedAt: z.number().nullable(),
+  /** Optional validity dates, YYYY-MM-DD. */
+  validFrom: z.string().nullable(),
+  validUntil: z.string().nullable(),
+  list: postListSchema,
 });
 export type PublicPost = z.infer<typeof publicPostSchema>;
 
@@ -43,3 +59,35 @@ export const feedPageSchema = z.object({
   followingCount: z.number().optional(),
 });
 export type FeedPage = z.infer<typeof feedPageSchema>;
+
+/** A post as the repositories read it: the list's columns flat beside the post's. */
+export interface PostRow {
+  id: number;
+  handle: string;
+  url: string;
+  description: string;
+  createdAt: number;
+  editedAt: number | null;
+  validFrom: string | null;
+  validUntil: string | null;
+  listId: number;
+  listSlug: string;
+  listName: string;
+  /** A count subquery: never null in fact, typed so by the query builder. */
+  versions: number | null;
+}
+
+/** The public shape of a post row (extra columns, such as an open count, are left to the caller). */
+export function publicPost(row: PostRow): PublicPost {
+  return {
+    id: row.id,
+    handle: row.handle,
+    url: row.url,
+    description: row.description,
+    createdAt: row.createdAt,
+    editedAt: row.editedAt,
+    validFrom: row.validFrom,
+    validUntil: row.validUntil,
+    list: { id: row.listId, slug: row.listSlug, name: row.listName, versions: Number(row.versions ?? 1) },
+  };
+}

@@ -36,6 +36,8 @@ const SITE_PAGES = {
   login: { path: '/login', access: 'visitor', title: 'Sign in' },
   loginComplete: { path: '/login/complete', access: 'visitor', title: 'Signing in' },
   dashboard: { path: '/dashboard', access: 'signed-in', title: 'Dashboard' },
+  // the person's own account and email (#15 §6, #18)
+  settings: { path: '/settings', access: 'signed-in', title: 'Settings' },
 
   // handles and invites (#4)
   requestHandle: { path: '/request-handle', access: 'public', title: 'Request a handle' },
@@ -64,6 +66,10 @@ const SITE_PAGES = {
   chatFormEdit: { path: '/chat-form-creator/:formId', access: 'signed-in', title: 'Edit form' },
   chatFormResponses: { path: '/chat-form-creator/:formId/responses', access: 'signed-in', title: 'Form responses' },
 
+  // find and be found (#15 §3, §4)
+  explore: { path: '/explore', access: 'public', title: 'Explore', rendered: true },
+  settingsProfile: { path: '/settings/profile', access: 'approved', title: 'Business profile' },
+
   // admin (#8) and analytics; the notes pages follow from NOTE_PAGES
   admin: { path: '/admin/', access: 'admin', title: 'Admin' },
   adminUsers: { path: '/admin/users-overview', access: 'admin', title: 'Users' },
@@ -71,6 +77,7 @@ const SITE_PAGES = {
   adminIndexCheck: { path: '/admin/test-firestore-indexes', access: 'admin', title: 'Index check' },
   adminAuditLog: { path: '/admin/audit-log', access: 'admin', title: 'Audit log' },
   adminAnalytics: { path: '/admin/analytics', access: 'admin', title: 'Analytics' },
+  adminEmail: { path: '/admin/email', access: 'admin', title: 'Email' },
 } as const satisfies Record<string, PageEntry>;
 
 export type NotePageKey = `note-${NoteSlug}`;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { businessCardSchema } from './business-profile';
 import { publicPostSchema } from './feed';
 
 /** The link rules' lists as the server enforces them (GET /api/link-policy). */
@@ -24,10 +25,11 @@ export const ownPostPageSchema = z.object({
 });
 export type OwnPostPage = z.infer<typeof ownPostPageSchema>;
 
-/** A public profile: handle, display name, and the viewer's relation to it. Never email or phone. */
+/** A public profile: handle, display name, business card, and the viewer's relation to it. Never an email. */
 export const profileSchema = z.object({
   handle: z.string(),
   displayName: z.string(),
+  business: businessCardSchema,
   /** The signed-in viewer holds this handle. */
   isOwner: z.boolean(),
   /** Whether the signed-in viewer follows it; null for visitors and the owner. */

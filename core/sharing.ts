@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { businessCardSchema } from './business-profile';
 import { publicPostSchema } from './feed';
 
 /** Spec 9: the QR image on the connect page and the printable card. */
@@ -25,6 +26,8 @@ export const SHARING_MESSAGES = {
   handle: 'That is not a handle.',
   busy: 'Too many images are being drawn right now. Please try again in a moment.',
   unknownHandle: 'No one has that handle.',
+  listSlug: 'That is not a list address.',
+  unknownList: 'There is no such list.',
 } as const;
 
 /** A query-string size: digits only, within bounds; absent means the spec's 160. */
@@ -102,6 +105,11 @@ export function qrDataFor(data: string, publicUrl: string): { url: string } | { 
   return url === raw ? { url } : { problem: SHARING_MESSAGES.dataNotNormal };
 }
 
+/** The stable address a list's QR code encodes (docs/decisions/0102). */
+export function listUrl(publicUrl: string, handle: string, slug: string): string {
+  return `${profileUrl(publicUrl, handle)}/lists/${slug}`;
+}
+
 /** The profile URL a handle's QR code encodes. */
 export function profileUrl(publicUrl: string, handle: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/${handle}`;
@@ -116,10 +124,12 @@ export const sharingPaths = {
   manifest: (handle: string) => `/${encodeURIComponent(handle)}/manifest.webmanifest`,
 };
 
-/** A handle's public face: what anyone may see (never an email or phone). */
+/** A handle's public face: what anyone may see (never an email; a phone only when the owner published one). */
 export const publicProfileSchema = z.object({
   handle: z.string(),
   displayName: z.string(),
+  /** The business card the owner filled in at /settings/profile (issue 15 §3). */
+  business: businessCardSchema,
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType, Selectable } from 'kysely';
+import type { DirectoryEntriesTable, DirectoryWordsTable, ProfileLogosTable } from './schema-directory';
 
 /** Epoch milliseconds, as in the spec. */
 type Millis = number;
@@ -23,6 +24,10 @@ export interface UsersTable {
   invited_by: string | null;
   created_at: Millis;
   restored_at: Millis | null;
+  /** The business profile's trades, from the fixed list of core/business-profile.ts. */
+  trades: Generated<string[]>;
+  /** Town and region, or postcode: as the owner writes it. */
+  area: string | null;
 }
 
 /** A users row as a query reads it: the one description of a person's profile columns. */
@@ -85,6 +90,33 @@ export interface PostsTable {
   open_count: Generated<number>;
   /** The uploader's key for this submission: the same key again is the same post. */
   idempotency_key: string | null;
+  /** The list this post is a version of (always its author's: the key is (list_id, user_id)). */
+  list_id: number;
+  /** The list's newest version: the one profiles, feeds and the stable address show. One a list. */
+  newest: Generated<boolean>;
+  /** When the description was last changed; the post keeps its created_at. */
+  edited_at: number | null;
+  /** Calendar dates (YYYY-MM-DD) the version is valid from and until, both optional. */
+  valid_from: string | null;
+  valid_until: string | null;
+}
+
+/** A named series of posts (docs/decisions/0101): one stable address per list, /{handle}/lists/{slug}. */
+export interface ListsTable {
+  id: Generated<number>;
+  user_id: string;
+  /** Unique per owner; never changes, so printed QR codes keep working. */
+  slug: string;
+  name: string;
+  created_at: Millis;
+}
+
+/** A post its owner removed: its old open link answers 410 and points to the profile. */
+export interface RemovedPostsTable {
+  id: number;
+  user_id: string;
+  handle: string;
+  removed_at: Millis;
 }
 
 /**
@@ -147,6 +179,8 @@ export interface DeletedUsersTable {
   deleted_by: string | null;
   deleted_at: Millis;
   restored_at: Millis | null;
+  /** The person deleted their own account (deleted_by then forgets them). */
+  self_deleted: Generated<boolean>;
 }
 
 export interface AnalyticsEventsTable {
@@ -243,6 +277,8 @@ export interface Database {
   invites: InvitesTable;
   invite_requests: InviteRequestsTable;
   posts: PostsTable;
+  lists: ListsTable;
+  removed_posts: RemovedPostsTable;
   follows: FollowsTable;
   chat_forms: ChatFormsTable;
   chat_form_submissions: ChatFormSubmissionsTable;
@@ -254,6 +290,9 @@ export interface Database {
   email_outbox: EmailOutboxTable;
   email_preferences: EmailPreferencesTable;
   email_topic_slots: EmailTopicSlotsTable;
+  profile_logos: ProfileLogosTable;
+  directory_entries: DirectoryEntriesTable;
+  directory_words: DirectoryWordsTable;
 }
 
 export type Timestamp = ColumnType<Millis, Millis, Millis>;

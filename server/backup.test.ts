@@ -15,6 +15,7 @@ import {
   aSubmission,
   aUser,
 } from '../tests/fixtures/factories';
+import { aVersion } from '../tests/fixtures/list-rows';
 import { everyTable as snapshot } from '../tests/fixtures/tables';
 import { freshPostgresDatabase } from '../tests/reliability/server-process';
 import { BackupError, type BackupTarget, backupDatabase, restoreDatabase } from './backup';
@@ -50,9 +51,33 @@ async function seed(database: DB): Promise<void> {
 async function seedRows(db: DB, admin: { id: string; email: string }): Promise<void> {
   const supplier = await aUser(db, { handle: 'backup-farm', name: 'Backup Farm ✓ <b>' });
   const reader = await aUser(db);
-  for (let i = 0; i < 25; i++)
+  const first = await aPost(db, supplier, { description: 'Week 0 — prices 🥕', createdAt: 1_700_000_000_000 });
+  for (let i = 1; i < 25; i++)
     await aPost(db, supplier, { description: `Week ${i} — prices 🥕`, createdAt: 1_700_000_000_000 + i });
+  // A list with a second version, and a removed post (lists and removed_posts, migration 1300).
+  await aVersion(db, supplier, first, { createdAt: 1_700_000_000_100, validUntil: '2026-10-31' });
+  await db
+    .insertInto('removed_posts')
+    .values({ id: 999_000_002, user_id: supplier.id, handle: 'backup-farm', removed_at: 3 })
+    .execute();
   await aFollow(db, reader, 'backup-farm');
+  await db
+    .updateTable('users')
+    .set({ trades: ['produce', 'cafe'], area: 'Brück' })
+    .where('id', '=', supplier.id)
+    .execute();
+  await db
+    .insertInto('profile_logos')
+    .values({
+      user_id: supplier.id,
+      image: Buffer.from([0, 1, 254, 255]),
+      content_type: 'image/webp',
+      width: 256,
+      height: 256,
+      version: 'v1',
+      updated_at: 3,
+    })
+    .execute();
   await anEmailTrail(db, reader, 'backup-farm');
   await anInvite(db, { handle: 'invited-deli', email: 'deli@example.com', createdBy: admin.id });
   await anInviteRequest(db, reader, 'reader-deli');

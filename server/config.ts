@@ -135,6 +135,12 @@ const envSchema = z.object({
     .min(0, 'must be 0 (no worker) or more')
     .max(3_600_000, 'must be at most 3600000')
     .optional(),
+  EMAIL_LEASE_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(1000, 'must be at least 1000')
+    .max(86_400_000, 'must be at most 86400000')
+    .default(300_000),
   EMAIL_DIGEST_HOUR: z.coerce
     .number({ error: 'must be an hour from 0 to 23 (UTC)' })
     .int('must be an hour from 0 to 23 (UTC)')
@@ -163,6 +169,8 @@ export interface MailSettings {
   from: { name: string; address: string };
   /** How often each process's worker looks for due mail; 0: no worker runs (tests drive it by hand). */
   pollMs: number;
+  /** How long a worker's claim on a mail lasts; a mail whose worker died goes out again after it. */
+  leaseMs: number;
   /** Digests go out after this hour (UTC) for the day or week that ended at midnight UTC. */
   digestHourUtc: number;
 }
@@ -262,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: mailFrom(e.MAIL_FROM ?? `Freshlist <noreply@${siteHost}>`),
       // Tests deliver by hand (app.mailer.deliverDue()); a server polls every 5 seconds.
       pollMs: e.EMAIL_POLL_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
+      leaseMs: e.EMAIL_LEASE_MS,
       digestHourUtc: e.EMAIL_DIGEST_HOUR,
     },
   };

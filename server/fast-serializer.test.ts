@@ -10,6 +10,10 @@ const post = (id: number) => ({
   url: 'https://drive.google.com/file/d/abc/view',
   description: 'Weekly "price" list </script>',
   createdAt: 1_700_000_000_000 + id,
+  editedAt: null,
+  validFrom: '2026-11-01',
+  validUntil: null,
+  list: { id: 7, slug: 'weekly-price-list', name: 'Weekly "price" list', versions: 2 },
 });
 
 describe('fastSerializer', () => {

@@ -10,6 +10,10 @@ import * as m0700 from './0700-posts-idempotency-key';
 import * as m0800 from './0800-notify-changes';
 import * as m0900 from './0900-email-outbox';
 import * as m0910 from './0910-users-handle-removed-notice';
+import * as m1100 from './1100-deleted-users-self-deleted';
+import * as m1200 from './1200-business-profiles';
+import * as m1201 from './1201-directory';
+import * as m1300 from './1300-living-lists';
 import * as m1400 from './1400-chat-form-closing';
 
 /**
@@ -28,5 +32,9 @@ export const migrations: Record<string, Migration> = {
   '0800-notify-changes': m0800,
   '0900-email-outbox': m0900,
   '0910-users-handle-removed-notice': m0910,
+  '1100-deleted-users-self-deleted': m1100,
+  '1200-business-profiles': m1200,
+  '1201-directory': m1201,
+  '1300-living-lists': m1300,
   '1400-chat-form-closing': m1400,
 };

@@ -5,6 +5,7 @@ import { adminRoutes } from './admin/routes';
 import { analyticsRoutes } from './analytics/routes';
 import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
+import { directoryRoutes } from './directory/routes';
 import { emailModule } from './email/routes';
 import { feedRoutes } from './feed/routes';
 import { followsRoutes } from './follows/routes';
@@ -14,8 +15,10 @@ import { handleRoutes } from './handles/routes';
 import { healthRoutes } from './health/routes';
 import { indexCheckRoutes } from './index-check/routes';
 import { inviteRoutes } from './invites/routes';
+import { listsRoutes } from './lists/routes';
 import { notesRoutes } from './notes/routes';
 import { postsRoutes } from './posts/routes';
+import { profilesRoutes } from './profiles/routes';
 import { sharingRoutes } from './sharing/routes';
 
 /** Every feature module, in registration order. Add a line per module. */
@@ -36,5 +39,8 @@ export async function registerModules(app: FastifyInstance, config: Config): Pro
   await app.register(analyticsRoutes, { config });
   await app.register(followsRoutes);
   await app.register(postsRoutes, { config });
+  await app.register(profilesRoutes);
+  await app.register(directoryRoutes);
+  await app.register(listsRoutes, { config });
   await app.register(emailModule, { config });
 }

@@ -105,7 +105,9 @@ describe.runIf(testDatabaseKind() === 'postgres')('the change clock, for writes 
     expect(handle.changes.live).toBe(true);
     const before = handle.changes.generation;
     await other.query(
-      `insert into posts (user_id, handle, url, description, created_at) values ($1, 'clock-watcher', 'https://drive.google.com/x', 'From elsewhere', $2)`,
+      `with list as (insert into lists (user_id, slug, name, created_at) values ($1, 'from-elsewhere', 'From elsewhere', $2) returning id)
+       insert into posts (user_id, handle, list_id, url, description, created_at)
+       select $1, 'clock-watcher', id, 'https://drive.google.com/x', 'From elsewhere', $2 from list`,
       [user.id, Date.now()],
     );
     expect(await movedWithinASecond(before)).toBe(true);

@@ -127,14 +127,19 @@ export async function openDatabase(options: {
   const unlock = inMemory ? () => {} : lockDataDir(options.dataDir);
   try {
     // Loaded only here: the embedded database's WebAssembly build takes ~50 MB a PostgreSQL server never needs.
-    const [{ PGlite }, { PGliteDialect }, { createDurablePGlite }] = await Promise.all([
+    const [{ PGlite }, { PGliteDialect }, { createDurablePGlite }, { PGLITE_EXTENSIONS }] = await Promise.all([
       import('@electric-sql/pglite'),
       import('./pglite-dialect'),
       import('./pglite-storage'),
+      import('./pglite-extensions'),
     ]);
     const parsers = { [INT8_OID]: (value: string) => Number(value) };
     const client = inMemory
-      ? await PGlite.create({ parsers, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) })
+      ? await PGlite.create({
+          parsers,
+          extensions: PGLITE_EXTENSIONS,
+          ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+        })
       : await createDurablePGlite(options.dataDir, { parsers });
     // One process holds the folder (the lock above), so every change passes through this Kysely.
     const changes = new ChangeClock(true);

@@ -11,6 +11,8 @@ export function containsNul(value: unknown): boolean {
     const item = stack.pop();
     if (typeof item === 'string') {
       if (item.includes('\u0000')) return true;
+    } else if (ArrayBuffer.isView(item)) {
+      // Bytes (an uploaded image) are not text: a zero byte there is data.
     } else if (item !== null && typeof item === 'object') {
       for (const [key, child] of Object.entries(item)) {
         if (key.includes('\u0000')) return true;

@@ -49,8 +49,8 @@ describe('public pages rendered on the server', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     const root = rootOf(response.body);
-    expect(root).toContain('<h1>@<!-- -->fresh-farm</h1>');
-    expect(root).toContain('Fresh &lt;Farm&gt; &amp; &quot;Co&quot;');
+    expect(root).toContain('<h1>@fresh-farm</h1>');
+    expect(root).toContain('<p class="business-card-name">Fresh &lt;Farm&gt; &amp; &quot;Co&quot;');
     expect(root).toContain('>Follow</button>');
     expect(root).toContain('Weekly list &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;');
     expect(root).toMatch(/<a class="button button-small post-card-open" href="\/api\/posts\/\d+\/open"/);
@@ -69,7 +69,7 @@ describe('public pages rendered on the server', () => {
     expect(script).not.toContain('\u2028');
     const preloaded = preloadedOf(html);
     expect(preloaded.origin).toBe('http://localhost:3000');
-    expect(preloaded.answers['/api/profiles/fresh-farm']).toEqual({
+    expect(preloaded.answers['/api/profiles/fresh-farm']).toMatchObject({
       ok: true,
       body: { handle: 'fresh-farm', displayName: NAME, isOwner: false, following: null },
     });
@@ -98,7 +98,7 @@ describe('public pages rendered on the server', () => {
   it('renders the connect page, the landing page and the invitation page', async () => {
     const connect = await page('/follow/fresh-farm');
     expect(connect.statusCode).toBe(200);
-    expect(rootOf(connect.body)).toContain('<h1 class="center">Follow <!-- -->Fresh &lt;Farm&gt;');
+    expect(rootOf(connect.body)).toContain('<h1>Follow Fresh &lt;Farm&gt;');
     expect(rootOf(connect.body)).toContain('alt="QR code that opens http://localhost:3000/fresh-farm"');
     expect(rootOf(connect.body)).toContain('href="/fresh-farm/feed.atom"');
     expect(connect.body).toContain('<meta property="og:url" content="http://localhost:3000/follow/fresh-farm" />');
@@ -110,6 +110,23 @@ describe('public pages rendered on the server', () => {
     const invitation = await page('/tell-your-friends');
     expect(rootOf(invitation.body)).toContain('You&#x27;re invited to join');
     expect(rootOf(invitation.body)).toContain('href="/request-handle"');
+  });
+
+  it('renders /explore and a search from its address, with the answer the API gives a visitor', async () => {
+    const all = await page('/explore');
+    expect(all.statusCode).toBe(200);
+    expect(rootOf(all.body)).toContain('<h1>Explore</h1>');
+    expect(rootOf(all.body)).toContain('href="/fresh-farm"');
+    const search = await page('/explore?q=fresh+farm', reader.cookie);
+    expect(rootOf(search.body)).toContain('Search results');
+    expect(rootOf(search.body)).toContain('href="/fresh-farm"');
+    const answer = preloadedOf(search.body).answers['/api/directory?q=fresh+farm'];
+    expect(answer).toEqual({ ok: true, body: (await page('/api/directory?q=fresh+farm')).json() });
+    // The reader follows fresh-farm, but the page is the visitor's: their own state comes from the API.
+    expect(search.body).not.toContain('✓ Following');
+    const refused = await page('/explore?trade=no-such-trade');
+    expect(refused.statusCode).toBe(400);
+    expect(rootOf(refused.body)).toContain('role="alert"');
   });
 
   it('answers an unknown handle as the browser would: its profile goes to /, its connect page says so with a 404', async () => {

@@ -1,8 +1,8 @@
+import { register } from 'node:module';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import { PAGES, type PageEntry, type PageKey } from '../../core/pages';
-import { renderPage } from '../../web/app/render-page';
 import { pageOf } from '../../web/lib/current-page';
 import type { Preloaded, PreloadedAnswer } from '../../web/lib/preloaded';
 import { HttpError } from '../http-errors';
@@ -16,7 +16,12 @@ import type { RenderedPage } from './web';
  * to the browser.
  */
 export type PageData = { answers: Record<string, PreloadedAnswer>; status?: number; head?: string } | { redirect: string } | null;
-export type PageLoader = (params: Readonly<Record<string, string | undefined>>) => Promise<PageData>;
+/** Loads a page's data from its path's parameters and its query string (the request for a rate limit). */
+export type PageLoader = (
+  params: Readonly<Record<string, string | undefined>>,
+  search: URLSearchParams,
+  request: FastifyRequest,
+) => Promise<PageData>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,8 +60,23 @@ export const scriptJson = (value: unknown) =>
  * the database like any other: `pages`, a read cache of its own (a page weighs a few feed pages),
  * keeps it until the data behind it changes.
  */
+let styleImportsIgnored = false;
+
+/**
+ * The web app's render, loaded once Node ignores the style sheets its components import (the
+ * bundler's business). Vitest's own loader handles them already.
+ */
+async function loadRenderer() {
+  if (!styleImportsIgnored && !process.env.VITEST) {
+    register('./style-imports.mjs', import.meta.url);
+    styleImportsIgnored = true;
+  }
+  return import('../../web/app/render-page');
+}
+
 export const pagesPlugin = fp<{ publicUrl: string; pages: ReadCache }>(
   async (app: FastifyInstance, { publicUrl, pages }) => {
+    const { renderPage, renderedPageModule } = await loadRenderer();
     const loaders = new Map<PageKey, PageLoader>();
     const origin = new URL(publicUrl).origin;
     app.decorate('pageCache', pages);
@@ -65,18 +85,26 @@ export const pagesPlugin = fp<{ publicUrl: string; pages: ReadCache }>(
     });
 
     /** A rendered page's own parts; the shell around them is the same for every page (webShell.page). */
-    type Parts = { status: number; head: string | null; root: string; preloadedJson: string };
+    type Parts = { status: number; head: string | null; root: string; preloadedJson: string; module: string | undefined };
 
     async function render(request: FastifyRequest, key: PageKey, params: Readonly<Record<string, string | undefined>>) {
       const loader = loaders.get(key);
-      const data: PageData = loader ? await loader(params) : { answers: {} };
+      const query = request.url.indexOf('?');
+      const search = new URLSearchParams(query < 0 ? '' : request.url.slice(query + 1));
+      const data: PageData = loader ? await loader(params, search, request) : { answers: {} };
       if (data === null || 'redirect' in data) return data;
       const preloaded: Preloaded = { origin, answers: data.answers };
       const [root, head] = await Promise.all([
         renderPage(request.url, key, preloaded),
         data.head === undefined ? app.webShell.head(request) : data.head,
       ]);
-      return { status: data.status ?? 200, head, root, preloadedJson: scriptJson(preloaded) } satisfies Parts;
+      return {
+        status: data.status ?? 200,
+        head,
+        root,
+        preloadedJson: scriptJson(preloaded),
+        module: renderedPageModule(key),
+      } satisfies Parts;
     }
 
     app.setPageRenderer(async (request): Promise<RenderedPage | null> => {
@@ -97,7 +125,7 @@ export const pagesPlugin = fp<{ publicUrl: string; pages: ReadCache }>(
         return null;
       }
       if (parts === null || 'redirect' in parts) return parts;
-      return { status: parts.status, html: app.webShell.page(parts.head, parts.root, parts.preloadedJson) };
+      return { status: parts.status, html: app.webShell.page(parts.head, parts.root, parts.preloadedJson, parts.module) };
     });
   },
   { name: 'pages', dependencies: ['web'] },

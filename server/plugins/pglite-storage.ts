@@ -2,6 +2,7 @@ import { closeSync, existsSync, fsyncSync, openSync, readdirSync } from 'node:fs
 import { join } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { PGLITE_EXTENSIONS } from './pglite-extensions';
 
 type PostgresModOptions = Parameters<NodeFS['init']>[1];
 
@@ -98,6 +99,7 @@ export async function createDurablePGlite(dataDir: string, options: PGliteStorag
   const client = await PGlite.create({
     fs: new DurableNodeFS(dataDir, options.onFsync),
     startParams: DURABLE_START_PARAMS,
+    extensions: PGLITE_EXTENSIONS,
     ...(options.parsers ? { parsers: options.parsers } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });

@@ -20,8 +20,12 @@ export type PageRenderer = (request: FastifyRequest) => Promise<RenderedPage | n
 export interface WebShell {
   /** The head tags the providers give this request's path (link previews, feeds), or null. */
   head(request: FastifyRequest): Promise<string | null>;
-  /** The whole page: the shell with its styles inline, the head's tags, the HTML inside #root and the data it was rendered from. */
-  page(head: string | null, root: string, preloadedJson: string): string;
+  /**
+   * The whole page: the shell with its styles inline, the head's tags, the styles of the page's
+   * own chunk (`module`, its source as the build's manifest names it), the HTML inside #root and
+   * the data it was rendered from.
+   */
+  page(head: string | null, root: string, preloadedJson: string, module?: string): string;
 }
 
 declare module 'fastify' {
@@ -50,6 +54,9 @@ function withHead(html: string, head: string): string {
   return withoutDefaults(html, head).replace('</head>', () => `  ${head}\n  </head>`);
 }
 
+/** A style sheet's text inside a style element (nothing in it can close the element early). */
+const inlineStyle = (css: string) => `<style>${css.replaceAll('</style', '<\\/style')}</style>`;
+
 /**
  * The shell with the build's style sheets inside it instead of linked: a rendered page paints as
  * soon as its HTML is in, without a second round trip for styles that the scripts' download would
@@ -59,8 +66,31 @@ function withInlineStyles(html: string, root: string): string {
   return html.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g, (link, href: string) => {
     const file = join(root, href);
     if (!existsSync(file)) return link;
-    return `<style>${readFileSync(file, 'utf8').replaceAll('</style', '<\\/style')}</style>`;
+    return inlineStyle(readFileSync(file, 'utf8'));
   });
+}
+
+/**
+ * The style sheets a lazily loaded page's chunk brings, by its source path (the build's manifest),
+ * inline: the browser would only fetch them once the page's code ran.
+ */
+function chunkStylesOf(root: string): (module: string) => string {
+  const manifestFile = join(root, '.vite', 'manifest.json');
+  const manifest: Record<string, { css?: string[] }> = existsSync(manifestFile)
+    ? JSON.parse(readFileSync(manifestFile, 'utf8'))
+    : {};
+  const styles = new Map<string, string>();
+  return (module) => {
+    let html = styles.get(module);
+    if (html === undefined) {
+      html = (manifest[module]?.css ?? [])
+        .filter((file) => existsSync(join(root, file)))
+        .map((file) => inlineStyle(readFileSync(join(root, file), 'utf8')))
+        .join('');
+      styles.set(module, html);
+    }
+    return html;
+  };
 }
 
 const NOT_BUILT = 'The web app is not built yet: run `npm run build` (npm start does it for you).';
@@ -126,11 +156,12 @@ export const webPlugin = fp<{ root?: string; sourceMaps?: boolean }>(
       }
       return cut;
     };
+    const chunkStyles = built ? chunkStylesOf(root) : () => '';
     app.decorate('webShell', {
       head,
-      page: (tags: string | null, rootHtml: string, preloadedJson: string) =>
-        `${tags ? `${headFor(tags)}  ${tags}\n  ` : shellHead}</head>${bodyStart}<div id="root">${rootHtml}</div>` +
-        `<script id="${PRELOADED_SCRIPT_ID}" type="application/json">${preloadedJson}</script>${bodyEnd}`,
+      page: (tags: string | null, rootHtml: string, preloadedJson: string, module?: string) =>
+        `${tags ? `${headFor(tags)}  ${tags}\n  ` : shellHead}${module ? chunkStyles(module) : ''}</head>${bodyStart}` +
+        `<div id="root">${rootHtml}</div><script id="${PRELOADED_SCRIPT_ID}" type="application/json">${preloadedJson}</script>${bodyEnd}`,
     } satisfies WebShell);
 
     async function sendPage(request: FastifyRequest, reply: FastifyReply) {

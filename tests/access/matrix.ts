@@ -16,11 +16,14 @@
  * Every API row gets fresh visitor/user/approved/admin actors for each role, so one row's writes
  * never change another row's outcome; the owner is one account (with a fresh session per row).
  */
+import { accountRows } from './matrix/account-rows';
 import { adminRows } from './matrix/admin-rows';
 import { authRows } from './matrix/auth-rows';
+import { directoryRows } from './matrix/directory-rows';
 import { emailRows } from './matrix/email-rows';
 import { formsRows } from './matrix/forms-rows';
 import { handlesRows } from './matrix/handles-rows';
+import { listsRows } from './matrix/lists-rows';
 import { postsRows } from './matrix/posts-rows';
 import type { ApiRow, RouteGroup } from './matrix/roles';
 
@@ -28,7 +31,17 @@ import type { ApiRow, RouteGroup } from './matrix/roles';
 export { type PageRow, pages } from './matrix/pages';
 export { type ApiRow, PAGE_SEED, ROLES, type Role } from './matrix/roles';
 
-export const apiRoutes: ApiRow[] = [...authRows, ...handlesRows, ...postsRows, ...formsRows, ...adminRows, ...emailRows];
+export const apiRoutes: ApiRow[] = [
+  ...authRows,
+  ...handlesRows,
+  ...postsRows,
+  ...listsRows,
+  ...formsRows,
+  ...adminRows,
+  ...emailRows,
+  ...directoryRows,
+  ...accountRows,
+];
 
 /** Routes covered as a group. */
 export const routeGroups: RouteGroup[] = [

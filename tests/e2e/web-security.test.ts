@@ -121,7 +121,7 @@ describe.skipIf(skipE2E)('stored hostile text in a real browser', () => {
     const page = await (await context()).newPage();
     // The hostile markup is on the page, as characters.
     const profile = await expectInert(page, `/${HOSTILE.handle}`, '<b class="injected">description</b>');
-    await page.getByText('Bad link 3').waitFor();
+    await page.getByText('Bad link 3', { exact: true }).waitFor();
     expect(profile.safeLinks).toBeGreaterThan(0);
     await screenshot(page, 'web-security-profile-desktop');
     await expectInert(page, `/follow/${HOSTILE.handle}`, `@${HOSTILE.handle}`);

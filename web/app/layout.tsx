@@ -13,6 +13,8 @@ export function AppLayout() {
       <a className="skip-link" href="#content">
         Skip to content
       </a>
+      {/* Early in the tab order (issue 15 §6); it shows fixed at the bottom, its spacer at the end. */}
+      <ConsentBanner />
       <SiteHeader page={page} />
       <div id="content" className="app-content">
         {/* A page's code loads on first visit (router.tsx); nothing shows meanwhile, as before. */}
@@ -21,7 +23,6 @@ export function AppLayout() {
         </Suspense>
       </div>
       <Footer />
-      <ConsentBanner />
     </div>
   );
 }

@@ -6,9 +6,12 @@ import { AuthProvider } from '../lib/auth';
 import { pageOf } from '../lib/current-page';
 import { type Preloaded, PreloadedProvider } from '../lib/preloaded';
 import { AppLayout } from './layout';
-import { loadPageComponent } from './router';
+import { loadPageComponent, RENDERED_PAGE_MODULES } from './router';
 
 const components = new Map<PageKey, ComponentType>();
+
+/** The source module of a rendered page that loads lazily (its chunk's styles), or undefined. */
+export const renderedPageModule = (key: PageKey): string | undefined => RENDERED_PAGE_MODULES[key];
 
 /**
  * The layout and the page, matched as <Routes> matches them in the browser but without matching

@@ -34,6 +34,8 @@ const AdminDashboardPage = page(() => import('../features/admin/admin-dashboard-
 const UsersOverviewPage = page(() => import('../features/admin/users-overview-page'), 'UsersOverviewPage');
 const DeletedUsersPage = page(() => import('../features/admin/deleted-users-page'), 'DeletedUsersPage');
 const IndexCheckPage = page(() => import('../features/admin/index-check-page'), 'IndexCheckPage');
+const AdminEmailPage = page(() => import('../features/admin/admin-email-page'), 'AdminEmailPage');
+const SettingsPage = page(() => import('../features/settings/settings-page'), 'SettingsPage');
 const AuditLogPage = page(() => import('../features/admin/audit-log-page'), 'AuditLogPage');
 const RequestHandlePage = page(() => import('../features/handles/request-handle-page'), 'RequestHandlePage');
 const RequestInvitePage = page(() => import('../features/invites/request-invite-page'), 'RequestInvitePage');
@@ -46,6 +48,9 @@ const UploadPage = page(() => import('../features/posts/upload-page'), 'UploadPa
 const FeedPage = page(() => import('../features/feed/feed-page'), 'FeedPage');
 const FollowersPage = page(() => import('../features/follows/followers-page'), 'FollowersPage');
 const FollowingPage = page(() => import('../features/follows/following-page'), 'FollowingPage');
+
+const ExplorePage = page(() => import('../features/explore/explore-page'), 'ExplorePage');
+const BusinessProfilePage = page(() => import('../features/business-profile/business-profile-page'), 'BusinessProfilePage');
 
 const NotesPage = page(() => import('../features/admin/notes-page'), 'NotesPage');
 
@@ -64,6 +69,7 @@ const PAGE_COMPONENTS: Record<PageKey, ComponentType> = {
   login: LoginPage,
   loginComplete: LoginCompletePage,
   dashboard: DashboardPage,
+  settings: SettingsPage,
   requestHandle: RequestHandlePage,
   requestInvite: RequestInvitePage,
   inviteWithoutHandle: AcceptInvitePage,
@@ -89,9 +95,24 @@ const PAGE_COMPONENTS: Record<PageKey, ComponentType> = {
   adminIndexCheck: IndexCheckPage,
   adminAuditLog: AuditLogPage,
   adminAnalytics: AdminAnalyticsPage,
+  explore: ExplorePage,
+  settingsProfile: BusinessProfilePage,
+  adminEmail: AdminEmailPage,
   ...NOTE_PAGE_COMPONENTS,
   // A public profile (fixed routes rank first); an unknown handle goes to /.
   profile: ProfilePage,
+};
+
+/**
+ * The source of each page the server renders (core/pages.ts `rendered`) that loads lazily: the
+ * build's manifest names the style sheets its chunk brings by it, and the server puts them inside
+ * the rendered page (docs/decisions/0108). The profile is in the entry chunk, with the entry's styles.
+ */
+export const RENDERED_PAGE_MODULES: Partial<Record<PageKey, string>> = {
+  home: 'features/landing/landing-page.tsx',
+  tellYourFriends: 'features/sharing/tell-your-friends-page.tsx',
+  follow: 'features/sharing/connect-page.tsx',
+  explore: 'features/explore/explore-page.tsx',
 };
 
 /**

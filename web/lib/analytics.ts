@@ -57,6 +57,18 @@ export function onConsentChange(listener: (choice: ConsentChoice | null) => void
   return () => listeners.delete(listener);
 }
 
+const openers = new Set<() => void>();
+
+/** "Privacy choices" (footer): shows the consent banner again, whatever was chosen, to change it. */
+export function openConsentChoices(): void {
+  for (const open of openers) open();
+}
+
+export function onConsentChoicesOpened(listener: () => void): () => void {
+  openers.add(listener);
+  return () => openers.delete(listener);
+}
+
 function send(events: QueuedEvent[], keepalive: boolean) {
   void fetch(ENDPOINT, {
     method: 'POST',

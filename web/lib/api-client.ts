@@ -45,7 +45,9 @@ export const api = {
   get: <T>(path: string) => request<T>('GET', path),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
-  delete: <T>(path: string) => request<T>('DELETE', path),
+  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body ?? {}),
+  /** A body only where the server asks for one (deleting one's own account confirms with the email). */
+  delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
 };
 
 /** A path with its query string; null, undefined and '' values are left out. */

@@ -16,14 +16,15 @@ const on =
     page !== null && keys.includes(page.key);
 
 /**
- * The header's links for the person looking (issue 15), in one place: signed in, Feed, Following,
- * My page (an approved handle), Forms and Admin (admins). Pages still to come (/explore for
- * everyone, the account menu's /settings) join here once core/pages.ts has them: a link to a
- * page that does not exist would only bounce to /.
+ * The header's links for the person looking (issue 15), in one place: Explore for everyone; signed
+ * in, also Feed, Following, My page (an approved handle), Forms and Admin (admins); the account
+ * menu's Settings.
  */
 export function navItems(user: SessionUser | null): NavItem[] {
-  if (!user) return [];
+  const explore: NavItem = { label: 'Explore', to: pagePath('explore'), current: on('explore') };
+  if (!user) return [explore];
   const items: NavItem[] = [
+    explore,
     { label: 'Feed', to: pagePath('feed'), current: on('feed') },
     { label: 'Following', to: pagePath('following'), current: on('following') },
   ];
@@ -49,5 +50,7 @@ export function navItems(user: SessionUser | null): NavItem[] {
 /** The admin area: /admin/ and every page under it. */
 const isAdminPage = (key: PageKey) => key.startsWith('admin') || key.startsWith('note-');
 
-/** The account menu's entries besides Sign out; Settings joins once its page exists. */
-export const ACCOUNT_ITEMS: readonly { label: string; to: string }[] = [];
+/** The account menu's entries besides Sign out. */
+export const ACCOUNT_ITEMS: readonly NavItem[] = [
+  { label: 'Settings', to: pagePath('settings'), current: on('settings', 'settingsProfile') },
+];

@@ -15,12 +15,15 @@ export function CopyButton({
   copiedLabel,
   confirmation,
   className = 'button',
+  ariaLabel,
 }: {
   text: string;
   label: string;
   copiedLabel: string;
   confirmation: string;
   className?: string;
+  /** The button's name when its label alone is ambiguous (one Copy button per list). */
+  ariaLabel?: string;
 }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
 
@@ -42,7 +45,7 @@ export function CopyButton({
 
   return (
     <span className="copy">
-      <button type="button" className={className} onClick={copy}>
+      <button type="button" className={className} onClick={copy} aria-label={state === 'idle' ? ariaLabel : undefined}>
         {state === 'copied' ? copiedLabel : label}
       </button>
       <span className={state === 'failed' ? 'copy-status copy-failed' : 'copy-status'} role="status">

@@ -1,8 +1,9 @@
 import { Link, useLocation } from 'react-router';
 import { pagePath } from '../../core/pages';
+import { openConsentChoices } from '../lib/analytics';
 import { useAuth, useSignOut } from '../lib/auth';
 
-/** The shared footer: who is signed in, a Sign out link, and a way back (not on the page it leads to). */
+/** The shared footer: who is signed in, a Sign out link, a way back (not on the page it leads to), Privacy choices. */
 export function Footer() {
   const { auth } = useAuth();
   const signOut = useSignOut();
@@ -28,6 +29,9 @@ export function Footer() {
       ) : (
         pathname !== pagePath('home') && <Link to={pagePath('home')}>← Freshlist</Link>
       )}
+      <button type="button" className="link-button" onClick={openConsentChoices}>
+        Privacy choices
+      </button>
     </footer>
   );
 }

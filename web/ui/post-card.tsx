@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { PublicPost } from '../../core/feed';
+import { defaultListName, isExpired, LIST_MESSAGES, localDate, validityLabel } from '../../core/list-text';
 import { pagePath } from '../../core/pages';
 import { postOpenPath } from '../../core/post-text';
 import { relativeTime } from '../../core/time';
@@ -23,10 +24,38 @@ interface PostCardProps {
   post: PublicPost;
   /** The clock the relative age is measured against (tests and lists pass one). */
   now?: number;
-  /** Extra lines under the card, e.g. the owner's open count on the dashboard. */
+  /** Extra lines under the card: the owner's open count, a list's stable address, earlier versions. */
   children?: ReactNode;
   /** False for a made-up example post: it is no upload, so it is not counted as viewed. */
   counted?: boolean;
+  /** False for an earlier version shown under its list: the list is named already. */
+  showList?: boolean;
+}
+
+/** The list's name when it says more than the description, and whether this is a new version of it. */
+function ListLine({ post }: { post: PublicPost }) {
+  const { list } = post;
+  const newVersion = list.versions > 1;
+  if (!newVersion && list.name === defaultListName(post.description)) return null;
+  return (
+    <p className="post-card-list">
+      <span className="post-card-list-name">{list.name}</span>
+      {newVersion && <span className="post-card-list-version"> · {LIST_MESSAGES.newVersion}</span>}
+    </p>
+  );
+}
+
+/** 'Valid until 31 Oct' and, after that day (the viewer's own calendar), an 'Expired' mark. */
+function Validity({ post }: { post: PublicPost }) {
+  const today = localDate();
+  const label = validityLabel(post.validFrom, post.validUntil, today);
+  if (!label) return null;
+  return (
+    <p className="post-card-validity">
+      {label}
+      {isExpired(post.validUntil, today) && <span className="badge badge-expired">{LIST_MESSAGES.expired}</span>}
+    </p>
+  );
 }
 
 /**
@@ -57,7 +86,7 @@ function useViewedOnce(postId: number, counted: boolean) {
  * A post everywhere it appears: @handle, the description clamped to 2 lines (tap to expand), its
  * age, and 'go to page', which opens in a new tab through the server's counted redirect.
  */
-export function PostCard({ post, now = Date.now(), children, counted = true }: PostCardProps) {
+export function PostCard({ post, now = Date.now(), children, counted = true, showList = true }: PostCardProps) {
   const [expanded, setExpanded] = useState(false);
   const ref = useViewedOnce(post.id, counted);
   const created = new Date(post.createdAt);
@@ -68,16 +97,15 @@ export function PostCard({ post, now = Date.now(), children, counted = true }: P
         <Link className="post-card-handle" to={pagePath('profile', { handle: post.handle })}>
           @{post.handle}
         </Link>
-        {/* The server's clock and time zone may differ from the browser's: its age and title stand until the next render. */}
-        <time
-          className="post-card-age"
-          dateTime={created.toISOString()}
-          title={FULL_TIME.format(created)}
-          suppressHydrationWarning
-        >
-          {relativeTime(post.createdAt, now)}
-        </time>
+        <span className="post-card-age">
+          {/* The server's clock and time zone may differ from the browser's: its age and title stand until the next render. */}
+          <time dateTime={created.toISOString()} title={FULL_TIME.format(created)} suppressHydrationWarning>
+            {relativeTime(post.createdAt, now)}
+          </time>
+          {post.editedAt !== null && <span className="post-card-edited"> · {LIST_MESSAGES.edited}</span>}
+        </span>
       </header>
+      {showList && <ListLine post={post} />}
       {post.description && (
         <button
           type="button"
@@ -101,6 +129,7 @@ export function PostCard({ post, now = Date.now(), children, counted = true }: P
         </a>
         {host && <span className="post-card-host">{host}</span>}
       </div>
+      <Validity post={post} />
       {children}
     </article>
   );

@@ -32,13 +32,17 @@ function useDismiss(
   }, [open, close, area, button]);
 }
 
-function AccountMenu({ email }: { email: string }) {
+function AccountMenu({ email, page }: { email: string; page: CurrentPage | null }) {
   const signOut = useSignOut();
   const [open, setOpen] = useState(false);
   const area = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const id = useId();
+  const { pathname } = useLocation();
   useDismiss(open, () => setOpen(false), area, button);
+  // Following Settings closes the menu, as a navigation closes the phone menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location change is the trigger.
+  useEffect(() => setOpen(false), [pathname]);
   return (
     <div className="account-menu" ref={area}>
       <button
@@ -56,7 +60,9 @@ function AccountMenu({ email }: { email: string }) {
         <li className="account-menu-email">{email}</li>
         {ACCOUNT_ITEMS.map((item) => (
           <li key={item.to}>
-            <Link to={item.to}>{item.label}</Link>
+            <Link to={item.to} aria-current={item.current(page) ? 'page' : undefined}>
+              {item.label}
+            </Link>
           </li>
         ))}
         <li>
@@ -122,7 +128,7 @@ export function SiteHeader({ page }: { page: CurrentPage | null }) {
                 ))}
               </ul>
             </nav>
-            {user && <AccountMenu email={user.email} />}
+            {user && <AccountMenu email={user.email} page={page} />}
           </div>
         </>
       )}

@@ -8,7 +8,10 @@ import type {
   BackedUpHandleRequest,
   BackedUpInvite,
   BackedUpInviteRequest,
+  BackedUpList,
+  BackedUpLogo,
   BackedUpPost,
+  BackedUpRemovedPost,
   Reference,
 } from './repository';
 
@@ -39,6 +42,9 @@ const profileSchema: z.ZodType<UserRow> = z.object({
   invited_by: nullableText,
   created_at: z.number(),
   restored_at: nullableTime,
+  // Backups made before migration 1200 lack them: no business profile had been written.
+  trades: z.array(z.string()).default([]),
+  area: nullableText.default(null),
 });
 
 const postSchema: z.ZodType<BackedUpPost> = z.object({
@@ -50,6 +56,25 @@ const postSchema: z.ZodType<BackedUpPost> = z.object({
   open_count: z.number(),
   // Backups made before ADR 0089 lack it: such a post had no upload key to keep.
   idempotency_key: nullableText.default(null),
+  // Backups made before lists (ADR 0101) lack these: each such post comes back as a list of its own.
+  list_id: z.number().nullable().default(null),
+  newest: z.boolean().default(true),
+  edited_at: nullableTime.default(null),
+  valid_from: nullableText.default(null),
+  valid_until: nullableText.default(null),
+});
+
+const listSchema: z.ZodType<BackedUpList> = z.object({
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  created_at: z.number(),
+});
+
+const removedPostSchema: z.ZodType<BackedUpRemovedPost> = z.object({
+  id: z.number(),
+  handle: z.string(),
+  removed_at: z.number(),
 });
 
 const followerSchema: z.ZodType<BackedUpFollower> = z.object({
@@ -131,6 +156,16 @@ const formSchema: z.ZodType<BackedUpForm> = z.object({
   ),
 });
 
+/** The business profile's logo (docs/decisions/0099), its bytes as base64 in the JSON backup. */
+const logoSchema: z.ZodType<BackedUpLogo> = z.object({
+  image_base64: z.string(),
+  content_type: z.string(),
+  width: z.number(),
+  height: z.number(),
+  version: z.string(),
+  updated_at: z.number(),
+});
+
 const referenceSchema: z.ZodType<Reference> = z.object({
   table: z.string(),
   column: z.string(),
@@ -147,6 +182,10 @@ export const backupSchema = z.object({
   profile: profileSchema,
   handle: z.object({ handle: z.string(), created_at: z.number() }).nullable(),
   posts: z.array(postSchema),
+  /** The person's lists (ADR 0101): ids and slugs kept, so stable addresses and QR codes still work. */
+  lists: z.array(listSchema).default([]),
+  /** Posts the person removed, so their old open links keep answering 410. */
+  removedPosts: z.array(removedPostSchema).default([]),
   /** Whom the user followed: the handle and who held it then (a follow outlives the handle). */
   following: z.array(z.object({ handle: z.string(), followed_user_id: z.string(), followed_at: z.number() })),
   followers: z.array(followerSchema),
@@ -155,6 +194,8 @@ export const backupSchema = z.object({
   handleRequest: handleRequestSchema.nullable(),
   /** The person's chat forms with their responses, removed with them (ADR 0089). */
   forms: z.array(formSchema).default([]),
+  /** Backups made before migration 1200 lack it: there were no logos. */
+  logo: logoSchema.nullable().default(null),
   /** Rows that stay when the person goes and pointed at them (table, column, keys): brought back on restore. */
   references: z.array(referenceSchema).default([]),
 });

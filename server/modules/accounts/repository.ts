@@ -1,47 +1,18 @@
 import { type Selectable, sql } from 'kysely';
-import type {
-  ChatFormSubmissionsTable,
-  ChatFormsTable,
-  FollowsTable,
-  HandleRequestsTable,
-  InviteRequestsTable,
-  InvitesTable,
-  PostsTable,
-  UserRow,
-} from '../../../db/schema';
+import type { UserRow } from '../../../db/schema';
 import type { DB } from '../../plugins/db';
+import {
+  type BackedUpFollower,
+  type BackedUpForm,
+  type BackedUpList,
+  type BackedUpLogo,
+  type BackedUpPost,
+  type BackedUpRemovedPost,
+  REMEMBERED_REFERENCES,
+  type Reference,
+} from './backup-rows';
 
-/** A post as the deletion backup keeps it (its author is the backed-up person); the id is kept (ADR 0089). */
-export type BackedUpPost = Omit<Selectable<PostsTable>, 'user_id'>;
-/** A follow of the person; `followed_user_id` is null in backups made before ADR 0089 (it was the person). */
-export type BackedUpFollower = Omit<Selectable<FollowsTable>, 'followed_user_id'> & { followed_user_id: string | null };
-export type BackedUpInvite = Selectable<InvitesTable>;
-export type BackedUpInviteRequest = Selectable<InviteRequestsTable>;
-export type BackedUpHandleRequest = Selectable<HandleRequestsTable>;
-export type BackedUpResponse = Omit<Selectable<ChatFormSubmissionsTable>, 'form_id'>;
-/** A chat form of the person (its owner) with its responses. */
-export type BackedUpForm = Omit<Selectable<ChatFormsTable>, 'owner_id'> & { responses: BackedUpResponse[] };
-/** Rows of `table` whose `column` pointed at the person, by their keys (as text). */
-export interface Reference {
-  table: string;
-  column: string;
-  keys: string[];
-}
-
-/**
- * The columns that forget a person when they go (ON DELETE SET NULL) on rows that stay: the backup
- * remembers which rows pointed at them, and a restore points those back (ADR 0089). chat_forms.owner_id
- * is not here: the person's forms go with them, whole, into the backup.
- */
-export const REMEMBERED_REFERENCES = [
-  { table: 'users', key: 'id', column: 'invited_by' },
-  { table: 'invites', key: 'handle', column: 'created_by' },
-  { table: 'invites', key: 'handle', column: 'accepted_user_id' },
-  { table: 'admin_notes', key: 'slug', column: 'updated_by' },
-  { table: 'deleted_users', key: 'user_id', column: 'deleted_by' },
-  { table: 'admin_audit_log', key: 'id', column: 'actor_id' },
-  { table: 'analytics_events', key: 'id', column: 'user_id' },
-] as const;
+export * from './backup-rows';
 
 /**
  * The SQL of deleting a person with a backup, and of the backups list. It writes the tables of several
@@ -62,12 +33,43 @@ export function accountsRepository(db: DB) {
     async postsOf(userId: string): Promise<BackedUpPost[]> {
       const rows = await db
         .selectFrom('posts')
-        .select(['id', 'handle', 'url', 'description', 'created_at', 'open_count', 'idempotency_key'])
+        .select([
+          'id',
+          'handle',
+          'url',
+          'description',
+          'created_at',
+          'open_count',
+          'idempotency_key',
+          'list_id',
+          'newest',
+          'edited_at',
+          'valid_from',
+          'valid_until',
+        ])
         .where('user_id', '=', userId)
         .orderBy('created_at')
         .orderBy('id')
         .execute();
       return rows.map((r) => ({ ...r, id: Number(r.id) }));
+    },
+
+    async listsOf(userId: string): Promise<BackedUpList[]> {
+      return db
+        .selectFrom('lists')
+        .select(['id', 'slug', 'name', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute();
+    },
+
+    async removedPostsOf(userId: string): Promise<BackedUpRemovedPost[]> {
+      return db
+        .selectFrom('removed_posts')
+        .select(['id', 'handle', 'removed_at'])
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute();
     },
 
     async followsBy(userId: string) {
@@ -102,6 +104,13 @@ export function accountsRepository(db: DB) {
 
     async inviteRequestOf(userId: string) {
       return db.selectFrom('invite_requests').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    },
+
+    async logoOf(userId: string): Promise<BackedUpLogo | null> {
+      const row = await db.selectFrom('profile_logos').selectAll().where('user_id', '=', userId).executeTakeFirst();
+      if (!row) return null;
+      const { image, user_id: _, ...rest } = row;
+      return { image_base64: Buffer.from(image).toString('base64'), ...rest };
     },
 
     async handleRequestOf(userId: string) {
@@ -157,13 +166,20 @@ export function accountsRepository(db: DB) {
     },
 
     /** One backup per user id: deleting a restored user again replaces the older backup. */
-    async saveBackup(row: { userId: string; backup: object; deletedBy: string; deletedAt: number }): Promise<void> {
+    async saveBackup(row: {
+      userId: string;
+      backup: object;
+      deletedBy: string;
+      deletedAt: number;
+      selfDeleted: boolean;
+    }): Promise<void> {
       const values = {
         user_id: row.userId,
         backup: JSON.stringify(row.backup),
         deleted_by: row.deletedBy,
         deleted_at: row.deletedAt,
         restored_at: null,
+        self_deleted: row.selfDeleted,
       };
       await db
         .insertInto('deleted_users')
@@ -174,6 +190,7 @@ export function accountsRepository(db: DB) {
             deleted_by: values.deleted_by,
             deleted_at: values.deleted_at,
             restored_at: null,
+            self_deleted: values.self_deleted,
           }),
         )
         .execute();
@@ -192,6 +209,8 @@ export function accountsRepository(db: DB) {
         )
         .execute();
       await db.deleteFrom('posts').where('user_id', '=', user.id).execute();
+      await db.deleteFrom('lists').where('user_id', '=', user.id).execute();
+      await db.deleteFrom('removed_posts').where('user_id', '=', user.id).execute();
       await db.deleteFrom('handles').where('user_id', '=', user.id).execute();
       await db
         .deleteFrom('invites')
@@ -219,6 +238,7 @@ export function accountsRepository(db: DB) {
           'd.backup',
           'd.deleted_at as deletedAt',
           'd.restored_at as restoredAt',
+          'd.self_deleted as selfDeleted',
           'by.email as deletedBy',
           eb
             .exists(

@@ -6,6 +6,7 @@ import {
   type BackedUpHandleRequest,
   type BackedUpInvite,
   type BackedUpInviteRequest,
+  type BackedUpLogo,
   type BackedUpPost,
   REMEMBERED_REFERENCES,
   type Reference,
@@ -25,9 +26,9 @@ function chunks<T>(rows: T[]): T[][] {
  * went in. The id columns are GENERATED ALWAYS AS IDENTITY (migration 0001), hence OVERRIDING SYSTEM
  * VALUE; the sequence is then moved past the highest id, so a new row never collides with a restored one.
  */
-async function insertKeepingIds(
+export async function insertKeepingIds(
   db: DB,
-  table: 'posts' | 'chat_form_submissions',
+  table: 'posts' | 'chat_form_submissions' | 'lists',
   rows: Array<Record<string, unknown> & { id: number }>,
 ): Promise<number> {
   if (rows.length === 0) return 0;
@@ -231,6 +232,16 @@ export function restoreRepository(db: DB) {
             where ${sql.ref(known.key)} in (${sql.join(keys)}) and ${sql.ref(known.column)} is null`.execute(db);
         }
       }
+    },
+
+    /** The logo, unless the person has put up another since (theirs is kept). */
+    async insertLogo(userId: string, logo: BackedUpLogo): Promise<void> {
+      const { image_base64, ...rest } = logo;
+      await db
+        .insertInto('profile_logos')
+        .values({ user_id: userId, image: Buffer.from(image_base64, 'base64'), ...rest })
+        .onConflict((oc) => oc.column('user_id').doNothing())
+        .execute();
     },
 
     async markRestored(userId: string, now: number): Promise<void> {

@@ -14,6 +14,7 @@ import {
   aUser,
   type TestUser,
 } from '../../../tests/fixtures/factories';
+import { aVersion } from '../../../tests/fixtures/list-rows';
 import { everyTableParsed, foreignKeysToUsers } from '../../../tests/fixtures/tables';
 import { recordAdminAction } from '../audit/service';
 
@@ -45,11 +46,43 @@ async function aPersonInEveryTable() {
   const person = await aUser(t.db, { admin: true, handle: 'whole-farm', email: 'whole-farm@example.com' });
   const friend = await aUser(t.db, { handle: 'friend-deli' });
   const fan = await aUser(t.db);
-  await t.db.updateTable('users').set({ invited_by: inviter.id, phone: '+1 555 0100' }).where('id', '=', person.id).execute();
+  await t.db
+    .updateTable('users')
+    .set({ invited_by: inviter.id, phone: '+1 555 0100', description: 'Whole-farm veg', trades: ['produce'], area: 'Frome' })
+    .where('id', '=', person.id)
+    .execute();
+  await t.db
+    .insertInto('profile_logos')
+    .values({
+      user_id: person.id,
+      image: Buffer.from([82, 73, 70, 70, 0]),
+      content_type: 'image/webp',
+      width: 256,
+      height: 256,
+      version: 'v1',
+      updated_at: 1,
+    })
+    .execute();
   await t.db.updateTable('users').set({ invited_by: person.id }).where('id', '=', friend.id).execute();
 
   const menu = await aPost(t.db, person, { url: 'https://drive.google.com/whole-farm/menu', createdAt: 1_700_000_000_000 });
-  await aPost(t.db, person, { url: 'https://dropbox.com/whole-farm/prices', createdAt: 1_700_000_100_000 });
+  const prices = await aPost(t.db, person, { url: 'https://dropbox.com/whole-farm/prices', createdAt: 1_700_000_100_000 });
+  // A second version of the price list (the first folds under it), with dates and an edit.
+  const week2 = await aVersion(t.db, person, prices, {
+    createdAt: 1_700_000_150_000,
+    validFrom: '2026-10-01',
+    validUntil: '2026-10-31',
+  });
+  await t.db
+    .updateTable('posts')
+    .set({ description: 'Week 2, corrected', edited_at: 1_700_000_160_000 })
+    .where('id', '=', week2.id)
+    .execute();
+  // A version the person removed: its old open link answers 410 from the removed_posts row.
+  await t.db
+    .insertInto('removed_posts')
+    .values({ id: 999_000_001, user_id: person.id, handle: 'whole-farm', removed_at: 1 })
+    .execute();
   await aPost(t.db, friend);
   await t.db.updateTable('posts').set({ open_count: 3, idempotency_key: 'upload-1' }).where('id', '=', menu.id).execute();
   await t.db
@@ -126,7 +159,7 @@ describe('deleting and restoring a person who is in every table', () => {
 
     const res = await restore(person.id);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ userId: person.id, handle: 'whole-farm', posts: 2, following: 1, followers: 2, notes: [] });
+    expect(res.json()).toEqual({ userId: person.id, handle: 'whole-farm', posts: 3, following: 1, followers: 2, notes: [] });
     const after = await everyTableParsed(t.db);
 
     // What is allowed to differ, and nothing else:
@@ -198,21 +231,55 @@ describe('deleting and restoring a person who is in every table', () => {
     // c: the rows go with the person, so the backup holds them (sessions on purpose not: they stay ended).
     // n: the rows stay and forget the person, so the backup remembers which pointed at them; chat_forms
     //    is the exception: the person's forms are removed with them and held in the backup whole.
+    // directory_entries is made again by triggers from what comes back (db/migrations/1201-directory.ts).
     expect(await foreignKeysToUsers(t.db)).toEqual([
       'admin_audit_log.actor_id n',
       'admin_notes.updated_by n',
       'analytics_events.user_id n',
       'chat_forms.owner_id n',
       'deleted_users.deleted_by n',
+      'directory_entries.user_id c',
       'follows.follower_id c',
       'handle_requests.user_id c',
       'handles.user_id c',
       'invite_requests.user_id c',
       'invites.accepted_user_id n',
       'invites.created_by n',
+      'lists.user_id c',
       'posts.user_id c',
+      'profile_logos.user_id c',
+      'removed_posts.user_id c',
       'sessions.user_id c',
       'users.invited_by n',
+    ]);
+  });
+});
+
+describe('a backup made before lists', () => {
+  it('brings each post back as a list of its own, keeping the post ids', async () => {
+    const person = await aUser(t.db, { handle: 'legacy-farm' });
+    const menu = await aPost(t.db, person, { description: 'Menu of the day' });
+    expect((await deleteUser(person.id)).statusCode).toBe(200);
+    // What a deletion stored before migration 1300: no lists, posts without list columns.
+    const row = await t.db
+      .selectFrom('deleted_users')
+      .select('backup')
+      .where('user_id', '=', person.id)
+      .executeTakeFirstOrThrow();
+    const { lists: _lists, removedPosts: _removed, ...older } = row.backup as Record<string, unknown>;
+    const posts = (older.posts as Array<Record<string, unknown>>).map(
+      ({ list_id: _l, newest: _n, edited_at: _e, valid_from: _f, valid_until: _u, ...post }) => post,
+    );
+    await t.db
+      .updateTable('deleted_users')
+      .set({ backup: JSON.stringify({ ...older, posts }) })
+      .where('user_id', '=', person.id)
+      .execute();
+
+    expect((await restore(person.id)).statusCode).toBe(200);
+    const profile = (await t.app.inject({ method: 'GET', url: '/api/profiles/legacy-farm/posts' })).json();
+    expect(profile.posts.map((p: { id: number; list: { name: string } }) => [p.id, p.list.name])).toEqual([
+      [menu.id, 'Menu of the day'],
     ]);
   });
 });

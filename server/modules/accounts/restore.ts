@@ -5,6 +5,7 @@ import type { DB } from '../../plugins/db';
 import { recordAdminAction } from '../audit/service';
 import { handlesService } from '../handles/service';
 import { type Backup, backupSchema } from './backup';
+import { restoreListsRepository } from './restore-lists-repository';
 import { type RestoreRepository, restoreRepository } from './restore-repository';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -41,11 +42,17 @@ export async function restoreFromBackup(
   const notes: string[] = [];
   const handle = await restoreHandle(trx, repo, backup, targetId, notes);
 
+  // Lists before their posts (a post's key names its list); ids and slugs kept (ADR 0101).
+  const lists = restoreListsRepository(trx);
+  const renamed = await lists.insertLists(targetId, backup.lists);
+  if (renamed > 0) notes.push(`${plural(renamed, 'list')} got a new address: the user has a list at the old one now.`);
   const known = await repo.postKeys(targetId);
-  await repo.insertPosts(
-    targetId,
-    backup.posts.filter((p) => !known.has(`${p.created_at} ${p.url}`)),
-  );
+  const posts = [];
+  for (const post of backup.posts.filter((p) => !known.has(`${p.created_at} ${p.url}`))) {
+    posts.push({ ...post, list_id: post.list_id ?? (await lists.listForLegacyPost(targetId, post)) });
+  }
+  await repo.insertPosts(targetId, posts);
+  await lists.insertRemovedPosts(targetId, backup.removedPosts);
 
   // The user's own follows come back as they were, even of a handle gone since: a follow outlives it.
   const following = backup.following.map((f) => ({ ...f, follower_id: targetId }));
@@ -64,6 +71,7 @@ export async function restoreFromBackup(
   if (backup.handleRequest && !(await repo.insertRequest('handle_requests', { ...backup.handleRequest, user_id: targetId }))) {
     notes.push('The user has asked for a handle again since; that request is kept.');
   }
+  if (backup.logo) await repo.insertLogo(targetId, backup.logo);
   await repo.restoreReferences(targetId, backup.references);
 
   await repo.markRestored(userId, now);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountExportSchema, deleteAccountBodySchema, deleteAccountResponseSchema, exportFileName } from '../../../core/account';
 import {
   deletedUsersListSchema,
   deleteUserResponseSchema,
@@ -9,19 +10,75 @@ import {
 } from '../../../core/admin';
 import { apiErrorSchema } from '../../../core/api';
 import type { Config } from '../../config';
-import { requireAdmin } from '../../plugins/session';
+import { perPersonLimit } from '../../plugins/rate-limit';
+import { requireAdmin, requireUser } from '../../plugins/session';
+import { exportAccount } from './export';
 import { accountsService } from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const writeLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+/** How often each process looks for backups past their 30 days (the purge only deletes: any process may run it). */
+const PURGE_EVERY_MS = 60 * 60 * 1000;
 
-/** Accounts as a whole (admins only for now): deleting a person with a backup, the backups, restore. */
+/**
+ * Accounts as a whole: an admin deletes a person with a backup, lists the backups, restores one;
+ * a person downloads their data or deletes their own account (same backup); old backups are purged.
+ */
 export async function accountsRoutes(app: FastifyInstance, { config }: { config: Config }) {
   const service = accountsService(app.db, { ownerEmail: config.ownerEmail });
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
+
+  // Tests purge by hand with a chosen clock (service.purgeExpiredBackups).
+  if (config.env !== 'test') {
+    let timer: NodeJS.Timeout | undefined;
+    const purge = () => {
+      service
+        .purgeExpiredBackups()
+        .then((purged) => purged > 0 && app.log.info({ purged }, 'accounts: purged deletion backups older than 30 days'))
+        .catch((err) => app.log.warn({ err }, 'accounts: purging old backups failed'));
+    };
+    app.addHook('onReady', async () => {
+      timer = setInterval(purge, PURGE_EVERY_MS);
+      timer.unref();
+      setTimeout(purge, 10_000).unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+
+  r.get(
+    '/api/account/export',
+    {
+      schema: { response: { 200: accountExportSchema, ...errors } },
+      config: { rateLimit: perPersonLimit(10, '1 minute') },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const data = await exportAccount(app.db, user);
+      reply.header(
+        'content-disposition',
+        `attachment; filename="${exportFileName(data.handle?.handle ?? null, data.exportedAt)}"`,
+      );
+      return data;
+    },
+  );
+
+  r.delete(
+    '/api/account',
+    {
+      schema: { body: deleteAccountBodySchema, response: { 200: deleteAccountResponseSchema, 409: apiErrorSchema, ...errors } },
+      config: { rateLimit: perPersonLimit(10, '1 minute') },
+    },
+    async (request, reply) => {
+      const result = await service.deleteOwnAccount(requireUser(request), request.body.email);
+      // The sessions went with the account; the cookie goes too.
+      await app.sessions.end(request, reply);
+      request.log.info('accounts: a person deleted their own account');
+      return result;
+    },
+  );
 
   r.delete(
     '/api/admin/users/:id',

@@ -1,9 +1,18 @@
-import { ADMIN_MESSAGES, type DeletedUsersList, type DeleteUserResponse, type RestoreResponse } from '../../../core/admin';
+import { ACCOUNT_MESSAGES, BACKUP_KEEP_MS, type DeleteAccountResponse } from '../../../core/account';
+import {
+  ADMIN_MESSAGES,
+  type BackupSummary,
+  type DeletedUsersList,
+  type DeleteUserResponse,
+  type RestoreResponse,
+} from '../../../core/admin';
 import type { SessionUser } from '../../../core/api';
+import type { UserRow } from '../../../db/schema';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
 import { recordAdminAction } from '../audit/service';
 import { type Backup, backupSchema, summarize } from './backup';
+import { purgeRepository } from './purge-repository';
 import { accountsRepository } from './repository';
 import { restoreFromBackup } from './restore';
 
@@ -19,8 +28,65 @@ export interface AccountsServiceOptions {
   ownerEmail?: string | undefined;
 }
 
+/** What a deletion removed, for the audit line and the answer. */
+interface Removed {
+  email: string;
+  handle: string | null;
+  summary: BackupSummary;
+}
+
+/**
+ * Backs the person up, then removes them, inside `trx`. `check` sees the locked profile first (the
+ * owner rule). Something outside the backup still pointing at them fails the foreign key: 409.
+ */
+async function removeWithBackup(
+  trx: DB,
+  userId: string,
+  by: { deletedBy: string; selfDeleted: boolean },
+  check: (profile: UserRow) => void,
+  now = Date.now(),
+): Promise<Removed> {
+  const accounts = accountsRepository(trx);
+  const profile = await accounts.lockUser(userId);
+  if (!profile) throw notFound(ADMIN_MESSAGES.userNotFound);
+  check(profile);
+  const handle = (await accounts.handleOf(userId)) ?? null;
+  const backup: Backup = {
+    version: 1,
+    profile,
+    handle,
+    posts: await accounts.postsOf(userId),
+    lists: await accounts.listsOf(userId),
+    removedPosts: await accounts.removedPostsOf(userId),
+    following: await accounts.followsBy(userId),
+    followers: await accounts.followersOf(userId, handle?.handle ?? null),
+    invites: await accounts.invitesOf(userId, profile.email),
+    inviteRequest: (await accounts.inviteRequestOf(userId)) ?? null,
+    handleRequest: (await accounts.handleRequestOf(userId)) ?? null,
+    forms: await accounts.formsOf(userId),
+    logo: await accounts.logoOf(userId),
+    references: [],
+  };
+  await accounts.removeOwnRows(profile, handle?.handle ?? null);
+  // Read once their own rows are gone: what points at them now is what must be pointed back (ADR 0089).
+  backup.references = await accounts.referencesTo(userId);
+  await accounts.saveBackup({ userId, backup, deletedBy: by.deletedBy, deletedAt: now, selfDeleted: by.selfDeleted });
+  await accounts.removeProfile(userId);
+  return { email: profile.email, handle: handle?.handle ?? null, summary: summarize(backup) };
+}
+
 export function accountsService(db: DB, { ownerEmail }: AccountsServiceOptions = {}) {
   const repo = accountsRepository(db);
+  async function inTransaction<T>(work: (trx: DB) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction().execute(work);
+    } catch (err) {
+      if (isForeignKeyViolation(err)) {
+        throw conflict('This user could not be deleted: other records still point to them. Nothing was removed.');
+      }
+      throw err;
+    }
+  }
   return {
     /**
      * One transaction: the backup is written first, then everything it holds is removed. Any
@@ -28,46 +94,38 @@ export function accountsService(db: DB, { ownerEmail }: AccountsServiceOptions =
      */
     async deleteUser(actor: SessionUser, userId: string): Promise<DeleteUserResponse> {
       if (userId === actor.id) throw badRequest(ADMIN_MESSAGES.cannotDeleteSelf);
-      try {
-        return await db.transaction().execute(async (trx) => {
-          const accounts = accountsRepository(trx);
-          const profile = await accounts.lockUser(userId);
-          if (!profile) throw notFound(ADMIN_MESSAGES.userNotFound);
+      return inTransaction(async (trx) => {
+        const removed = await removeWithBackup(trx, userId, { deletedBy: actor.id, selfDeleted: false }, (profile) => {
           if (profile.email === ownerEmail && !actor.owner) throw forbidden(ADMIN_MESSAGES.ownerOnly);
-          const handle = (await accounts.handleOf(userId)) ?? null;
-          const backup: Backup = {
-            version: 1,
-            profile,
-            handle,
-            posts: await accounts.postsOf(userId),
-            following: await accounts.followsBy(userId),
-            followers: await accounts.followersOf(userId, handle?.handle ?? null),
-            invites: await accounts.invitesOf(userId, profile.email),
-            inviteRequest: (await accounts.inviteRequestOf(userId)) ?? null,
-            handleRequest: (await accounts.handleRequestOf(userId)) ?? null,
-            forms: await accounts.formsOf(userId),
-            references: [],
-          };
-          await accounts.removeOwnRows(profile, handle?.handle ?? null);
-          // Read once their own rows are gone: what points at them now is what must be pointed back (ADR 0089).
-          backup.references = await accounts.referencesTo(userId);
-          await accounts.saveBackup({ userId, backup, deletedBy: actor.id, deletedAt: Date.now() });
-          await accounts.removeProfile(userId);
-          const summary = summarize(backup);
-          await recordAdminAction(trx, {
-            actor,
-            action: 'user.delete',
-            target: handle ? `@${handle.handle} (${profile.email})` : profile.email,
-            details: { userId, ...summary },
-          });
-          return { userId, summary };
         });
-      } catch (err) {
-        if (isForeignKeyViolation(err)) {
-          throw conflict('This user could not be deleted: other records still point to them. Nothing was removed.');
-        }
-        throw err;
-      }
+        await recordAdminAction(trx, {
+          actor,
+          action: 'user.delete',
+          target: removed.handle ? `@${removed.handle} (${removed.email})` : removed.email,
+          details: { userId, ...removed.summary },
+        });
+        return { userId, summary: removed.summary };
+      });
+    },
+
+    /**
+     * The person deletes their own account (issue 15 §6), confirming with their email: the same
+     * backup as an admin's deletion, restorable by an admin until the purge BACKUP_KEEP_DAYS later.
+     */
+    async deleteOwnAccount(user: SessionUser, confirmEmail: string, now = Date.now()): Promise<DeleteAccountResponse> {
+      if (confirmEmail.trim().toLowerCase() !== user.email.toLowerCase()) throw badRequest(ACCOUNT_MESSAGES.confirmMismatch);
+      if (user.owner || (ownerEmail !== undefined && user.email === ownerEmail))
+        throw forbidden(ACCOUNT_MESSAGES.ownerCannotDelete);
+      await inTransaction((trx) => removeWithBackup(trx, user.id, { deletedBy: user.id, selfDeleted: true }, () => {}, now));
+      return { deleted: true, restorableUntil: now + BACKUP_KEEP_MS };
+    },
+
+    /**
+     * Backups older than BACKUP_KEEP_DAYS are erased, with what the deleted person left in the email
+     * tables (docs/decisions/0095). Safe to run in every process at once: it only deletes.
+     */
+    async purgeExpiredBackups(now = Date.now()): Promise<number> {
+      return db.transaction().execute((trx) => purgeRepository(trx).purgeBackupsBefore(now - BACKUP_KEEP_MS));
     },
 
     async deletedUsers(): Promise<DeletedUsersList> {
@@ -77,6 +135,8 @@ export function accountsService(db: DB, { ownerEmail }: AccountsServiceOptions =
           userId: r.userId,
           deletedAt: r.deletedAt,
           deletedBy: r.deletedBy,
+          selfDeleted: r.selfDeleted,
+          purgeAt: r.deletedAt + BACKUP_KEEP_MS,
           restoredAt: r.restoredAt,
           conflict: Boolean(r.conflict),
           summary: summarize(backupSchema.parse(r.backup)),

@@ -1,21 +1,13 @@
 import type { Config } from '../../config';
 import type { DB } from '../../plugins/db';
 import type { SessionStore } from '../../plugins/session';
-import { handlesService } from '../handles/service';
 import type { SignedInIdentity } from './oidc-client';
 import { authRepository } from './repository';
 
 /** What happens when a person comes back from the identity provider. */
 export function authService(db: DB, config: Config) {
   const repo = authRepository(db);
-  const handles = handlesService(db);
   return {
-    /** The public face of a handle (handle, display name), or undefined when no user holds it. */
-    async publicProfile(handle: string): Promise<{ handle: string; displayName: string } | undefined> {
-      const holder = await handles.holder(handle);
-      return holder && { handle: holder.handle, displayName: holder.displayName };
-    },
-
     /** Creates the profile on first sign-in (`created`); ADMIN_EMAILS sets the admin flag at every sign-in. */
     async signIn(identity: SignedInIdentity): Promise<{ userId: string; created: boolean }> {
       return repo.upsertSignedInUser({

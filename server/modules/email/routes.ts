@@ -17,7 +17,7 @@ import { requireAdmin, requireUser } from '../../plugins/session';
 import { mailboxItemPage, mailboxListPage, unsubscribePage } from './pages';
 import { emailService } from './service';
 import { mailboxTransport, smtpTransport } from './transport';
-import { createMailer, type Mailer, messageIdOf } from './worker';
+import { createMailer, type Mailer, messageIdOf, SENDING_AT_ONCE } from './worker';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,8 +43,12 @@ const admin = async (request: FastifyRequest) => void requireAdmin(request);
 export const emailModule = fp<{ config: Config }>(
   async (app: FastifyInstance, { config }) => {
     const production = config.env === 'production';
-    const transport = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : production ? null : mailboxTransport();
-    const service = emailService(app.db, { publicUrl: config.publicUrl, ownerEmail: config.ownerEmail });
+    const transport = config.mail.smtpUrl
+      ? smtpTransport(config.mail.smtpUrl, SENDING_AT_ONCE)
+      : production
+        ? null
+        : mailboxTransport();
+    const service = emailService(app.db);
     const mailer = createMailer({
       db: app.db,
       transport: transport ?? mailboxTransport(),
@@ -53,6 +57,7 @@ export const emailModule = fp<{ config: Config }>(
       ownerEmail: config.ownerEmail,
       from: config.mail.from,
       digestHourUtc: config.mail.digestHourUtc,
+      leaseMs: config.mail.leaseMs,
       log: app.log,
     });
     app.decorate('mailer', mailer);

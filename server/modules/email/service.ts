@@ -8,9 +8,7 @@ import {
 } from '../../../core/email';
 import { conflict, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
-import { handlesService } from '../handles/service';
-import { type ClaimedMail, emailRepository } from './repository';
-import * as templates from './templates';
+import { emailRepository } from './repository';
 
 /**
  * Queueing mail. Each function writes outbox rows in the caller's transaction, so a mail exists
@@ -70,137 +68,11 @@ export async function mailFormResponse(trx: DB, response: { formId: string; subm
   await emailRepository(trx).queueFormResponse({ formId: response.formId, since: response.submittedAt, now });
 }
 
-const MAX_POSTS_A_MAIL = 20;
-
-const CATEGORY_OF: Record<string, UnsubscribeCategory | null> = {
-  invite: 'notices',
-  'handle-requested': 'notices',
-  'handle-approved': null,
-  'handle-rejected': null,
-  'handle-removed': 'notices',
-  'list-update': 'list-updates',
-  'list-digest': 'list-updates',
-  'form-response': 'form-responses',
-  'form-digest': 'form-responses',
-};
-
-export type RenderOutcome =
-  | { rendered: templates.RenderedMail & { to: { name: string; address: string } }; unsubscribeUrl: string | null }
-  | { cancel: string };
-
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
-const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
-
-/** Preferences, the admin view, unsubscribing, and rendering a claimed mail. */
-export function emailService(db: DB, settings: { publicUrl: string; ownerEmail: string | undefined }) {
+/** Preferences, the admin view, unsubscribing (rendering a claimed mail is render.ts). */
+export function emailService(db: DB) {
   const repo = emailRepository(db);
 
-  const unsubscribeUrl = (token: string, category: UnsubscribeCategory) =>
-    `${settings.publicUrl}/api/email/unsubscribe?token=${encodeURIComponent(token)}&category=${category}`;
-
-  /** Is this category still wanted (the person may have changed their mind since it was queued)? */
-  function wanted(mail: ClaimedMail, prefs: Omit<EmailPreferences, never>): boolean {
-    switch (mail.kind) {
-      case 'list-update':
-        return prefs.listUpdates === 'instant';
-      case 'list-digest':
-        return prefs.listUpdates === str(mail.payload.period);
-      case 'form-response':
-        return prefs.formResponses === 'instant';
-      case 'form-digest':
-        return prefs.formResponses === 'daily';
-      default:
-        return CATEGORY_OF[mail.kind] === 'notices' ? prefs.notices : true;
-    }
-  }
-
-  async function body(mail: ClaimedMail, ctx: templates.MailContext, now: number): Promise<templates.RenderedMail | string> {
-    const p = mail.payload;
-    switch (mail.kind) {
-      case 'invite':
-        return templates.inviteMail(ctx, { handle: str(p.handle), displayName: str(p.displayName) });
-      case 'handle-requested':
-        return templates.handleRequestedMail(ctx, {
-          handle: str(p.handle),
-          displayName: str(p.displayName),
-          email: str(p.email),
-          usageDescription: str(p.usageDescription),
-        });
-      case 'handle-approved':
-        return templates.handleApprovedMail(ctx, { handle: str(p.handle), displayName: str(p.displayName) });
-      case 'handle-rejected':
-        return templates.handleRejectedMail(ctx, { handle: str(p.handle), displayName: str(p.displayName) });
-      case 'handle-removed':
-        return templates.handleRemovedMail(ctx, { handle: str(p.handle) });
-      case 'list-update': {
-        const handle = str(p.handle);
-        // From the first post the mail was queued for: later ones were gathered into it.
-        const after = num(p.since) - 1;
-        // Who holds the handle is the handles module's answer; a holder since the post is not told of.
-        const holder = await handlesService(db).holder(handle);
-        const posts = holder ? await repo.handlePosts(handle, holder.userId, after, now, MAX_POSTS_A_MAIL) : [];
-        if (!holder || posts.length === 0) return 'Nothing new to tell.';
-        return templates.listUpdateMail(ctx, { handle, displayName: holder.displayName, posts });
-      }
-      case 'list-digest': {
-        const rows = await repo.digestPosts(mail.userId ?? '', num(p.from), num(p.to));
-        if (rows.length === 0) return 'Nothing new to tell.';
-        const handles = new Map<string, templates.HandlePosts>();
-        for (const row of rows) {
-          const group = handles.get(row.handle) ?? { handle: row.handle, displayName: row.displayName, posts: [] };
-          if (group.posts.length < MAX_POSTS_A_MAIL) group.posts.push(row);
-          handles.set(row.handle, group);
-        }
-        return templates.listDigestMail(ctx, {
-          period: p.period === 'weekly' ? 'weekly' : 'daily',
-          handles: [...handles.values()],
-        });
-      }
-      case 'form-response': {
-        const after = num(p.since) - 1;
-        const forms = await repo.formResponses({ ownerId: mail.userId ?? '', formId: str(p.formId), after, upTo: now });
-        if (forms.length === 0) return 'Nothing new to tell.';
-        return templates.formResponsesMail(ctx, { daily: false, forms });
-      }
-      case 'form-digest': {
-        const forms = await repo.formResponses({ ownerId: mail.userId ?? '', after: num(p.from) - 1, upTo: num(p.to) - 1 });
-        if (forms.length === 0) return 'Nothing new to tell.';
-        return templates.formResponsesMail(ctx, { daily: true, forms });
-      }
-      default:
-        return `Unknown kind of mail: ${mail.kind}`;
-    }
-  }
-
   return {
-    /**
-     * A claimed mail as it goes out now: recipient (a member's current address, the invitee, or
-     * OWNER_EMAIL), preferences checked, body rendered, unsubscribe link added. Or why it is not sent.
-     */
-    async render(mail: ClaimedMail, now: number): Promise<RenderOutcome> {
-      let to: { name: string; address: string } | undefined;
-      if (mail.userId) {
-        const user = await repo.userAddress(mail.userId);
-        if (user) to = { name: user.displayName, address: user.email };
-      } else if (mail.toAddress) {
-        to = { name: str(mail.payload.displayName), address: mail.toAddress };
-      } else if (mail.kind === 'handle-requested' && settings.ownerEmail) {
-        to = { name: '', address: settings.ownerEmail };
-      }
-      if (!to) return { cancel: mail.kind === 'handle-requested' ? 'OWNER_EMAIL is not set.' : 'The recipient is gone.' };
-
-      const category = mail.kind === 'invite' && mail.payload.fromRequest === true ? null : (CATEGORY_OF[mail.kind] ?? null);
-      let unsubscribe: string | null = null;
-      if (category) {
-        const prefs = await repo.preferences(to.address);
-        if (!wanted(mail, prefs)) return { cancel: 'The recipient turned this mail off.' };
-        unsubscribe = unsubscribeUrl(prefs.token, category);
-      }
-      const rendered = await body(mail, { publicUrl: settings.publicUrl, unsubscribeUrl: unsubscribe ?? undefined }, now);
-      if (typeof rendered === 'string') return { cancel: rendered };
-      return { rendered: { ...rendered, to }, unsubscribeUrl: unsubscribe };
-    },
-
     async preferencesOf(user: SessionUser): Promise<EmailPreferences> {
       const { listUpdates, formResponses, notices } = await repo.preferences(user.email);
       return { listUpdates, formResponses, notices };

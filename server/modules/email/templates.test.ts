@@ -67,6 +67,18 @@ describe('mail templates', () => {
     expect(mail.html).toContain('href="https://freshlist.example/api/email/unsubscribe?token=t&amp;category=list-updates"');
   });
 
+  it('a member’s mail with an unsubscribe link also links their settings; an invitee’s does not', () => {
+    const news = { handle: 'fresh-farm', displayName: 'Fresh Farm', posts: [post(7, 'Monday prices')] };
+    const member = listUpdateMail({ ...withUnsubscribe, settingsUrl: 'https://freshlist.example/settings' }, news);
+    expect(member.text).toContain('Choose which mail you get: https://freshlist.example/settings');
+    expect(member.html).toContain('<a href="https://freshlist.example/settings">Choose which mail you get</a>');
+    const invitee = inviteMail(withUnsubscribe, { handle: 'fresh-farm', displayName: 'Fresh Farm' });
+    expect(invitee.text).not.toContain('/settings');
+    // A direct answer has no footer at all, settings or not.
+    const answer = handleApprovedMail({ ...ctx, settingsUrl: 'https://freshlist.example/settings' }, news);
+    expect(answer.text).not.toContain('/settings');
+  });
+
   it('a digest groups posts by handle', () => {
     const mail = listDigestMail(withUnsubscribe, {
       period: 'weekly',

@@ -15,6 +15,8 @@ export interface MailContext {
   publicUrl: string;
   /** The one-click unsubscribe page for this mail's category; absent on direct answers to the person's own action. */
   unsubscribeUrl?: string | undefined;
+  /** A member's /settings, where every kind of mail can be chosen; absent for people without an account. */
+  settingsUrl?: string | undefined;
 }
 
 export interface MailPost {
@@ -48,9 +50,14 @@ const para = (s: string) => `<p>${escapeHtml(s)}</p>`;
 /** Wraps the body in the one layout every mail shares; adds the unsubscribe footer when there is one. */
 function mail(ctx: MailContext, parts: { subject: string; text: string[]; html: string[] }): RenderedMail {
   const subject = subjectLine(parts.subject);
-  const footerText = ctx.unsubscribeUrl ? ['', '--', `Unsubscribe: ${ctx.unsubscribeUrl}`] : [];
+  const settings = ctx.unsubscribeUrl && ctx.settingsUrl ? ctx.settingsUrl : undefined;
+  const footerText = ctx.unsubscribeUrl
+    ? ['', '--', ...(settings ? [`Choose which mail you get: ${settings}`] : []), `Unsubscribe: ${ctx.unsubscribeUrl}`]
+    : [];
   const footerHtml = ctx.unsubscribeUrl
-    ? `<hr style="border:0;border-top:1px solid #ddd"><p style="color:#666;font-size:12px">You get this mail from Freshlist. ${link(ctx.unsubscribeUrl, 'Unsubscribe')}</p>`
+    ? `<hr style="border:0;border-top:1px solid #ddd"><p style="color:#666;font-size:12px">You get this mail from Freshlist. ${
+        settings ? `${link(settings, 'Choose which mail you get')} · ` : ''
+      }${link(ctx.unsubscribeUrl, 'Unsubscribe')}</p>`
     : '';
   return {
     subject,

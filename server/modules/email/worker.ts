@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../plugins/db';
 import { invitesService } from '../invites/service';
-import { emailRepository } from './repository';
-import { emailService } from './service';
+import { type MailLookups, mailRenderer, type RenderOutcome } from './render';
+import { type ClaimedMail, emailRepository, type MailOutcome } from './repository';
 import { type MailTransport, PermanentMailError } from './transport';
 
 const MINUTE = 60_000;
@@ -14,7 +14,28 @@ export const MAX_ATTEMPTS = 5;
 const BACKOFF_MS = [MINUTE, 5 * MINUTE, 30 * MINUTE, 2 * HOUR];
 /** A claimed mail is this worker's for this long; after that another worker may take it (a crash). */
 export const LEASE_MS = 5 * MINUTE;
-const BATCH = 20;
+/**
+ * Mails claimed at once. Their outcomes are recorded together, after the batch, while the next one
+ * is sent: a crash sends the mails of at most two batches once more (docs/decisions/0096). Smaller
+ * batches cost a commit, and on PGlite a flush, per batch.
+ */
+const BATCH = 50;
+/** Mails in flight at once, over as many pooled SMTP connections (transport.ts). */
+export const SENDING_AT_ONCE = 8;
+
+/** Runs `work` on every item with at most `limit` at a time; results in the items' order. */
+async function inParallel<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
+}
 /** Finished mail stays this long in the outbox (the admin view, the development mailbox), then goes. */
 export const KEEP_MS = 30 * DAY;
 
@@ -26,6 +47,12 @@ export const KEEP_MS = 30 * DAY;
 export const messageIdOf = (mail: { id: number; createdAt: number }, host: string) =>
   `<${mail.id}.${mail.createdAt.toString(36)}@${host}>`;
 
+interface ClaimedBatch {
+  batch: ClaimedMail[];
+  /** Null when nothing was due. */
+  lookups: MailLookups | null;
+}
+
 export interface MailerOptions {
   db: DB;
   transport: MailTransport;
@@ -34,6 +61,8 @@ export interface MailerOptions {
   ownerEmail: string | undefined;
   from: { name: string; address: string };
   digestHourUtc: number;
+  /** How long a claim is this worker's (EMAIL_LEASE_MS); default LEASE_MS. */
+  leaseMs?: number;
   log: FastifyBaseLogger;
   now?: () => number;
 }
@@ -58,26 +87,24 @@ export function duePeriods(now: number, digestHourUtc: number) {
  */
 export function createMailer(options: MailerOptions) {
   const repo = emailRepository(options.db);
-  const service = emailService(options.db, { publicUrl: options.publicUrl, ownerEmail: options.ownerEmail });
+  const renderer = mailRenderer(options.db, { publicUrl: options.publicUrl, ownerEmail: options.ownerEmail });
   let now = options.now ?? Date.now;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
   let lastScheduled = '';
+  const leaseMs = options.leaseMs ?? LEASE_MS;
 
-  async function deliver(mail: Awaited<ReturnType<typeof repo.claimDue>>[number]): Promise<string> {
-    const at = now();
-    let rendered: Awaited<ReturnType<typeof service.render>>;
+  /** Renders and sends one claimed mail; what happened is recorded with its batch. */
+  async function deliver(mail: ClaimedMail, lookups: MailLookups): Promise<MailOutcome> {
+    const claim = { id: mail.id, attempts: mail.attempts };
+    let rendered: RenderOutcome;
     try {
-      rendered = await service.render(mail, at);
+      rendered = await renderer.render(mail, now(), lookups);
     } catch (error) {
       options.log.error({ err: error, mailId: mail.id }, 'email: a mail could not be rendered');
-      await repo.finish(mail, { state: 'failed', error: `Could not be rendered: ${(error as Error).message}` });
-      return 'failed';
+      return { claim, outcome: { state: 'failed', error: `Could not be rendered: ${(error as Error).message}` } };
     }
-    if ('cancel' in rendered) {
-      await repo.finish(mail, { state: 'cancelled', reason: rendered.cancel });
-      return 'cancelled';
-    }
+    if ('cancel' in rendered) return { claim, outcome: { state: 'cancelled', reason: rendered.cancel } };
     const { to, subject, text, html } = rendered.rendered;
     const record = { recipient: to.address, subject, text, html };
     try {
@@ -92,37 +119,65 @@ export function createMailer(options: MailerOptions) {
       });
     } catch (error) {
       const message = (error as Error).message ?? String(error);
-      const last = error instanceof PermanentMailError || mail.attempts >= MAX_ATTEMPTS;
-      if (last) {
+      if (error instanceof PermanentMailError || mail.attempts >= MAX_ATTEMPTS) {
         options.log.warn({ mailId: mail.id, err: error }, 'email: delivery failed for good');
-        await repo.finish(mail, { state: 'failed', error: message, rendered: record });
-      } else {
-        const wait = BACKOFF_MS[mail.attempts - 1] ?? BACKOFF_MS.at(-1) ?? HOUR;
-        await repo.finish(mail, { state: 'queued', error: message, retryAt: now() + wait, rendered: record });
+        return { claim, outcome: { state: 'failed', error: message, rendered: record } };
       }
-      return 'retry';
+      const wait = BACKOFF_MS[mail.attempts - 1] ?? BACKOFF_MS.at(-1) ?? HOUR;
+      return { claim, outcome: { state: 'queued', error: message, retryAt: now() + wait, rendered: record } };
     }
-    const state = options.transport.outcome;
-    const recorded = await repo.finish(mail, { state, rendered: record, now: now() });
-    if (recorded && mail.kind === 'invite') {
-      await invitesService(options.db).markMailed(String(mail.payload.handle ?? ''));
+    // Sent mail keeps who and what (the admin view); its body is kept only where someone reads it
+    // from the outbox (the development mailbox) or may need to (a failure): 50,000 bodies of 3 KB
+    // would be 150 MB of writes for a record nobody opens.
+    const kept = options.transport.outcome === 'held' ? record : { recipient: to.address, subject, text: null, html: null };
+    return { claim, outcome: { state: options.transport.outcome, rendered: kept, now: now() } };
+  }
+
+  /** Claims the next batch and loads its recipients and their preferences in bulk. */
+  async function claimBatch(): Promise<ClaimedBatch> {
+    const batch = await repo.claimDue(now(), leaseMs, MAX_ATTEMPTS, BATCH);
+    return { batch, lookups: batch.length > 0 ? await renderer.lookupsFor(batch) : null };
+  }
+
+  /** A batch's outcomes in one statement; an invite is marked sent once its mail went. */
+  async function record(batch: ClaimedMail[], outcomes: MailOutcome[]): Promise<void> {
+    const recorded = await repo.finishMany(outcomes);
+    for (const { claim, outcome } of outcomes) {
+      const mail = batch.find((m) => m.id === claim.id);
+      if (mail?.kind === 'invite' && recorded.has(claim.id) && (outcome.state === 'sent' || outcome.state === 'held')) {
+        await invitesService(options.db).markMailed(String(mail.payload.handle ?? ''));
+      }
     }
-    return state;
   }
 
   return {
-    /** Delivers every mail due now, a batch at a time; returns how many it handled. */
+    /**
+     * Delivers every mail due now, a batch at a time, SENDING_AT_ONCE in flight; while a batch is
+     * being sent the next one is claimed and the last one recorded, so the database and the SMTP
+     * server work at the same time. Returns how many it handled, once all are recorded.
+     */
     async deliverDue(): Promise<number> {
       let handled = 0;
       await repo.failAbandoned(now(), MAX_ATTEMPTS);
-      for (;;) {
-        const batch = await repo.claimDue(now(), LEASE_MS, MAX_ATTEMPTS, BATCH);
-        for (const mail of batch) {
-          await deliver(mail);
-          handled += 1;
+      let next: Promise<ClaimedBatch> | null = claimBatch();
+      let recording: Promise<void> = Promise.resolve();
+      try {
+        while (next) {
+          const { batch, lookups }: ClaimedBatch = await next;
+          if (!lookups) break;
+          next = batch.length === BATCH ? claimBatch() : null;
+          // Both are awaited on the next round: an error must not count as unhandled meanwhile.
+          next?.catch(() => {});
+          const outcomes = await inParallel(batch, SENDING_AT_ONCE, (mail) => deliver(mail, lookups));
+          await recording;
+          recording = record(batch, outcomes);
+          recording.catch(() => {});
+          handled += batch.length;
         }
-        if (batch.length < BATCH) return handled;
+      } finally {
+        await recording;
       }
+      return handled;
     },
 
     /** Queues the digests of periods that have ended; once per person and period however often it runs, in however many processes. */

@@ -48,7 +48,7 @@ describe.each([
         const before: TestPost[] = [];
         for (const p of existing) before.push(await aPost(t.db, authors[p.author]!, { createdAt: p.createdAt }));
 
-        const seen: TestPost[] = [];
+        const seen: Array<{ id: number; handle: string; createdAt: number }> = [];
         /** Arrivals older than the reader's position: keyset paging must still deliver them, once. */
         const mustAppear: TestPost[] = [];
         let cursor = null;

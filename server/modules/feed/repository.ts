@@ -1,16 +1,16 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { Cursor } from '../../../core/feed';
+import type { Cursor, PostRow } from '../../../core/feed';
 import { type DB, olderThan, prepared } from '../../plugins/db';
 import type { SessionLookup, SessionRow } from '../../plugins/session';
 import { SESSION_COLUMNS, sessionRowSql } from '../auth/session-sql';
 
-export interface PostRow {
-  id: number;
-  handle: string;
-  url: string;
-  description: string;
-  createdAt: number;
-}
+/**
+ * The columns of a feed card, read for a page's winners only: the post, its list, and how many
+ * versions the list has (an index-only count on (list_id, created_at, id)).
+ */
+const CARD_COLUMNS = sql`p.id, p.handle, p.url, p.description, p.created_at as "createdAt", p.edited_at as "editedAt",
+  p.valid_from as "validFrom", p.valid_until as "validUntil", l.id as "listId", l.slug as "listSlug", l.name as "listName",
+  (select count(*) from posts v where v.list_id = p.list_id) as versions`;
 
 /** How the page query chooses between walking recent posts and one descent per follow (docs/decisions/0061). */
 export interface WalkSettings {
@@ -35,6 +35,7 @@ function literal(n: number) {
  * The whole page in one statement (docs/decisions/0107), `reader` being an expression for the
  * reader's id:
  * - `followed` counts the reader's follows (the follows primary key, index-only).
+ * Only each list's newest version counts (`newest`): earlier versions fold under it.
  * - `walked` walks everybody's posts newest first (the (created_at, id) index), at most
  *   `walkPerFollow` entries per follow and none below `walkFromFollows` follows, keeping those of
  *   live follows: the followed handles become one hash table (`coalesce` keeps the planner from
@@ -54,7 +55,7 @@ export function feedPageSql(reader: RawBuilder<string>, cursor: Cursor | null, l
     walked as materialized (
       select w.id, w.created_at from (
         select t.id, t.created_at, t.handle, t.user_id from posts t
-        where ${after('t.created_at', 't.id')}
+        where t.newest and ${after('t.created_at', 't.id')}
         order by t.created_at desc, t.id desc
         limit (select case when n >= ${literal(walk.walkFromFollows)} then n * ${literal(walk.walkPerFollow)} else 0 end from followed)
       ) w
@@ -76,7 +77,7 @@ export function feedPageSql(reader: RawBuilder<string>, cursor: Cursor | null, l
         join handles h on h.handle = f.handle and h.user_id = f.followed_user_id
         cross join lateral (
           select p.id, p.created_at from posts p
-          where p.handle = f.handle and p.user_id = f.followed_user_id and ${after('p.created_at', 'p.id')}
+          where p.handle = f.handle and p.user_id = f.followed_user_id and p.newest and ${after('p.created_at', 'p.id')}
           order by p.created_at desc, p.id desc
           limit ${literal(limit)}
         ) top
@@ -86,10 +87,9 @@ export function feedPageSql(reader: RawBuilder<string>, cursor: Cursor | null, l
       ) per_follow
     ),
     feed as (
-      select (select n from followed)::int as "followingCount",
-        p.id, p.handle, p.url, p.description, p.created_at as "createdAt"
+      select (select n from followed)::int as "followingCount", ${CARD_COLUMNS}
       from (select 1) as one
-      left join (page join posts p on p.id = page.id) on true
+      left join (page join posts p on p.id = page.id join lists l on l.id = p.list_id) on true
     )`;
 }
 
@@ -98,13 +98,14 @@ export interface FeedRows {
   rows: PostRow[];
 }
 
+/** A row of the page query: the follow count, and a post's columns (all null for an empty page). */
+type FeedRow = { followingCount: number } & { [K in keyof PostRow]: PostRow[K] | null };
+
 /** Splits the page query's rows: the follow count on each, the post columns null for an empty page. */
-export function feedRows(rows: Array<{ followingCount: number } & { [K in keyof PostRow]: PostRow[K] | null }>): FeedRows {
+export function feedRows(rows: FeedRow[]): FeedRows {
   return {
     followingCount: rows[0]?.followingCount ?? 0,
-    rows: rows.flatMap(({ id, handle, url, description, createdAt }) =>
-      id === null ? [] : [{ id, handle: handle!, url: url!, description: description!, createdAt: createdAt! }],
-    ),
+    rows: rows.flatMap(({ followingCount: _, ...post }) => (post.id === null ? [] : [post as PostRow])),
   };
 }
 
@@ -113,9 +114,9 @@ export function feedRepository(db: DB) {
   return {
     /** One page (`limit` rows at most) after `cursor`, and how many handles the reader follows, live or not. */
     async page(readerId: string, cursor: Cursor | null, limit: number, walk: WalkSettings): Promise<FeedRows> {
-      const result = await sql<Parameters<typeof feedRows>[0][number]>`
+      const result = await sql<FeedRow>`
         with ${feedPageSql(sql`${readerId}::uuid`, cursor, limit, walk)}
-        select "followingCount", id, handle, url, description, "createdAt" from feed
+        select * from feed
         order by "createdAt" desc nulls last, id desc
         ${prepared}`.execute(db);
       return feedRows(result.rows);
@@ -131,11 +132,11 @@ export function feedRepository(db: DB) {
       limit: number,
       walk: WalkSettings,
     ): Promise<{ session: SessionRow | undefined; feed: FeedRows }> {
-      type Row = Parameters<typeof feedRows>[0][number] & Omit<SessionRow, 'handle'> & { sessionHandle: string | null };
+      type Row = FeedRow & Omit<SessionRow, 'handle'> & { sessionHandle: string | null };
       const result = await sql<Row>`
         with session as (${sessionRowSql(lookup)}),
         ${feedPageSql(sql`(select "userId" from session)`, cursor, limit, walk)}
-        select ${SESSION_COLUMNS}, feed."followingCount", feed.id, feed.handle, feed.url, feed.description, feed."createdAt"
+        select ${SESSION_COLUMNS}, feed.*
         from session cross join feed
         order by feed."createdAt" desc nulls last, feed.id desc
         ${prepared}`.execute(db);
@@ -144,7 +145,21 @@ export function feedRepository(db: DB) {
       const { sessionId, lastSeenAt, expiresAt, userId, email, displayName, admin, sessionHandle } = first;
       return {
         session: { sessionId, lastSeenAt, expiresAt, userId, email, displayName, admin, handle: sessionHandle },
-        feed: feedRows(result.rows),
+        feed: feedRows(
+          result.rows.map(
+            ({
+              sessionId: _s,
+              lastSeenAt: _l,
+              expiresAt: _e,
+              userId: _u,
+              email: _m,
+              displayName: _d,
+              admin: _a,
+              sessionHandle: _h,
+              ...row
+            }) => row,
+          ),
+        ),
       };
     },
   };

@@ -48,6 +48,10 @@ describe('GET /api/feed', () => {
       url: made[11]!.url,
       description: made[11]!.description,
       createdAt: 1_011,
+      editedAt: null,
+      validFrom: null,
+      validUntil: null,
+      list: { id: made[11]!.listId, slug: made[11]!.listSlug, name: made[11]!.description, versions: 1 },
     });
     expect(body.nextCursor).toEqual(expect.any(String));
 

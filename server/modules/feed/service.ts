@@ -1,4 +1,4 @@
-import { type Cursor, encodeCursor, FEED_PAGE_SIZE, type FeedPage, MAX_PAGE_SIZE } from '../../../core/feed';
+import { type Cursor, encodeCursor, FEED_PAGE_SIZE, type FeedPage, MAX_PAGE_SIZE, publicPost } from '../../../core/feed';
 import { keysetPage } from '../../../core/keyset';
 import type { DB } from '../../plugins/db';
 import type { SessionLookup, SessionRow } from '../../plugins/session';
@@ -24,7 +24,7 @@ export type FeedOptions = Partial<WalkSettings>;
 export function feedPageOf({ rows, followingCount }: FeedRows, cursor: Cursor | null, size: number): FeedPage {
   const { items, nextCursor } = keysetPage(rows, size, (last) => encodeCursor({ createdAt: last.createdAt, id: last.id }));
   const page = {
-    posts: items.map(({ id, handle, url, description, createdAt }) => ({ id, handle, url, description, createdAt })),
+    posts: items.map(publicPost),
     nextCursor,
   };
   return cursor ? page : { ...page, followingCount };

@@ -142,6 +142,25 @@ describe('who asks', () => {
     expect(res.body).not.toContain('bea@example.com');
   });
 
+  it("shows the owner's logo once they have one, at the address that serves it", async () => {
+    const id = await aChatForm(t.db, owner);
+    await t.db
+      .insertInto('profile_logos')
+      .values({
+        user_id: owner.id,
+        image: new Uint8Array([1]),
+        content_type: 'image/webp',
+        width: 1,
+        height: 1,
+        version: 'v1',
+        updated_at: Date.now(),
+      })
+      .execute();
+    const res = await t.app.inject(as(undefined, { url: `/api/forms/${id}` }));
+    expect(res.json().form.owner.logoUrl).toBe('/api/profiles/bea-bakes/logo?v=v1');
+    await t.db.deleteFrom('profile_logos').where('user_id', '=', owner.id).execute();
+  });
+
   it('shows nobody for a form whose owner is gone', async () => {
     const id = await aChatForm(t.db, null);
     expect((await t.app.inject(as(undefined, { url: `/api/forms/${id}` }))).json().form.owner).toBeNull();

@@ -19,6 +19,7 @@ export interface FormRow {
 export interface OwnerRow {
   displayName: string;
   handle: string | null;
+  logoVersion: string | null;
 }
 
 export interface FormListRow {
@@ -139,12 +140,13 @@ export function formsRepository(db: DB) {
       return rows.map(({ displayName, email, ...row }) => ({ ...row, ownerName: displayName ?? email ?? null }));
     },
 
-    /** The owner's public name (empty when they never gave one) and the handle they hold now; undefined once they are gone. */
+    /** The owner's public name (empty when they never gave one), the handle they hold now and their logo's version; undefined once they are gone. */
     async ownerOf(ownerId: string): Promise<OwnerRow | undefined> {
       return db
         .selectFrom('users as u')
         .leftJoin('handles as h', 'h.user_id', 'u.id')
-        .select(['u.display_name as displayName', 'h.handle'])
+        .leftJoin('profile_logos as l', 'l.user_id', 'u.id')
+        .select(['u.display_name as displayName', 'h.handle', 'l.version as logoVersion'])
         .where('u.id', '=', ownerId)
         .executeTakeFirst();
     },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SessionUser } from '../../../core/api';
+import { logoPath } from '../../../core/business-profile';
 import {
   CHAT_FORM_MESSAGES,
   type ChatFormInput,
@@ -36,8 +37,9 @@ async function ownerOf(repo: FormsRepository, row: FormRow): Promise<FormOwner |
   if (row.ownerId === null) return null;
   const owner = await repo.ownerOf(row.ownerId);
   if (!owner) return null;
-  // Logos arrive with the business profile; until an owner has one the header shows their initials.
-  return { displayName: owner.displayName, handle: owner.handle, logoUrl: null };
+  // A logo is shown only beside a handle: its address is the handle's (the header shows initials otherwise).
+  const logoUrl = owner.handle && owner.logoVersion ? logoPath(owner.handle, owner.logoVersion) : null;
+  return { displayName: owner.displayName, handle: owner.handle, logoUrl };
 }
 
 function toPublic(row: FormRow, owner: FormOwner | null, responseCount: number, now: number): PublicChatForm {

@@ -24,11 +24,22 @@ export function invitesRepository(db: DB) {
         .executeTakeFirst();
     },
 
-    /** The invite, locked until the transaction ends: one acceptance at a time. */
+    /** The invite, locked until the transaction ends: one acceptance at a time; with what it carries into the profile. */
     async lockInvite(handle: string) {
       return db
         .selectFrom('invites')
-        .select(['handle', 'email', 'display_name', 'used', 'accepted_user_id', 'created_by'])
+        .select([
+          'handle',
+          'email',
+          'display_name',
+          'used',
+          'accepted_user_id',
+          'created_by',
+          'phone',
+          'socials',
+          'links',
+          'description',
+        ])
         .where('handle', '=', handle)
         .forUpdate()
         .executeTakeFirst();

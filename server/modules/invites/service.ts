@@ -16,6 +16,7 @@ import type { DB } from '../../plugins/db';
 import { recordAdminAction } from '../audit/service';
 import { mailInvite } from '../email/service';
 import { handlesService, translateHandleConflicts } from '../handles/service';
+import { carryInviteIntoProfile } from '../profiles/service';
 import { invitesRepository, type NewInvite } from './repository';
 
 type Actor = Pick<SessionUser, 'id' | 'email'>;
@@ -59,7 +60,7 @@ export function invitesService(db: DB) {
 
     /**
      * Accepts an invite in one transaction (spec 4): handle record, profile approved with the
-     * chosen name, invite marked used with acceptedAt and the user. The handle's primary key
+     * chosen name and what the invite carries (issue 15 §3), invite marked used with acceptedAt and the user. The handle's primary key
      * decides a race with an approval or an admin-created handle.
      */
     async accept(user: SessionUser, handle: string, displayName: string): Promise<{ handle: string }> {
@@ -75,6 +76,7 @@ export function invitesService(db: DB) {
             }
             if (!sameEmail(invite.email, user.email)) throw forbidden(mismatchMessage(maskEmail(invite.email), user.email));
             await handlesService(trx).claim(handle, user.id, { displayName, invitedBy: invite.created_by });
+            await carryInviteIntoProfile(trx, user.id, invite);
             await tx.markUsed(handle, user.id, Date.now());
             await tx.deleteInviteRequest(user.id);
             return { handle };

@@ -1,142 +1,240 @@
-import type { Cursor } from '../../../core/feed';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Cursor, PostRow } from '../../../core/feed';
+import type { Database } from '../../../db/schema';
 import { type DB, olderThan, prepared } from '../../plugins/db';
 
-const publicColumns = ['id', 'handle', 'url', 'description', 'created_at as createdAt'] as const;
+type PostAndList = ExpressionBuilder<Database & { p: Database['posts']; l: Database['lists'] }, 'p' | 'l'>;
+
+/** A post with its list (posts as p join lists as l): what every post card shows. */
+function postRowColumns(eb: PostAndList) {
+  return [
+    'p.id',
+    'p.handle',
+    'p.url',
+    'p.description',
+    'p.created_at as createdAt',
+    'p.edited_at as editedAt',
+    'p.valid_from as validFrom',
+    'p.valid_until as validUntil',
+    'l.id as listId',
+    'l.slug as listSlug',
+    'l.name as listName',
+    eb
+      .selectFrom('posts as v')
+      .select((c) => c.fn.countAll<number>().as('n'))
+      .whereRef('v.list_id', '=', 'p.list_id')
+      .as('versions'),
+  ] as const;
+}
+
+/** The newest version of its list; a literal, so the planner can use the partial `where newest` indexes. */
+const isNewest = sql<boolean>`p.newest`;
+
+export interface NewPostRow {
+  userId: string;
+  handle: string;
+  listId: number;
+  url: string;
+  description: string;
+  createdAt: number;
+  idempotencyKey: string | null;
+  validFrom: string | null;
+  validUntil: string | null;
+}
 
 /** All SQL of posts and public profiles. */
 export function postsRepository(db: DB) {
+  const postById = (id: number) =>
+    db.selectFrom('posts as p').innerJoin('lists as l', 'l.id', 'p.list_id').select(postRowColumns).where('p.id', '=', id);
+
   return {
     /**
-     * Stores a post once per (author, idempotency key): the unique index decides, so two identical
-     * submissions racing each other make one row. `created` is false when the key was seen before.
+     * Serialises one author's posting (new lists, new versions, repeated keys) until the transaction
+     * ends; other authors are not held up. A lock by key, so no table row is locked for it.
      */
-    async insert(post: {
-      userId: string;
-      handle: string;
-      url: string;
-      description: string;
-      now: number;
-      idempotencyKey: string | null;
-    }) {
-      const inserted = await db
+    async lockAuthor(userId: string): Promise<void> {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`posts:${userId}`}, 0))`.execute(db);
+    },
+
+    async postRow(id: number): Promise<PostRow | undefined> {
+      return postById(id).executeTakeFirst();
+    },
+
+    /** The post an author stored under an upload key, if any. */
+    async byIdempotencyKey(userId: string, key: string): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('posts')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    /** A list's newest version (none for a list being started). */
+    async newestOf(listId: number) {
+      return db
+        .selectFrom('posts')
+        .select(['id', 'created_at as createdAt'])
+        .where('list_id', '=', listId)
+        .where('newest', '=', true)
+        .executeTakeFirst();
+    },
+
+    async markNotNewest(postId: number): Promise<void> {
+      await db.updateTable('posts').set({ newest: false }).where('id', '=', postId).execute();
+    },
+
+    /** Inserts the list's newest version; the unique (user_id, idempotency_key) index refuses a repeated key. */
+    async insert(post: NewPostRow): Promise<number> {
+      const row = await db
         .insertInto('posts')
         .values({
           user_id: post.userId,
           handle: post.handle,
+          list_id: post.listId,
           url: post.url,
           description: post.description,
-          created_at: post.now,
+          created_at: post.createdAt,
           idempotency_key: post.idempotencyKey,
+          valid_from: post.validFrom,
+          valid_until: post.validUntil,
+          newest: true,
         })
-        .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
-        .returning(publicColumns)
-        .executeTakeFirst();
-      if (inserted) return { post: inserted, created: true };
-      if (post.idempotencyKey === null) throw new Error('post insert returned no row');
-      const earlier = await db
-        .selectFrom('posts')
-        .select(publicColumns)
-        .where('user_id', '=', post.userId)
-        .where('idempotency_key', '=', post.idempotencyKey)
+        .returning('id')
         .executeTakeFirstOrThrow();
-      return { post: earlier, created: false };
+      return row.id;
+    },
+
+    /** Who wrote a post and which list it is in; locked when `lock` (a removal). */
+    async author(postId: number, lock = false) {
+      const query = db
+        .selectFrom('posts')
+        .select(['user_id as userId', 'list_id as listId', 'handle', 'newest'])
+        .where('id', '=', postId);
+      return (lock ? query.forUpdate() : query).executeTakeFirst();
+    },
+
+    /** Sets a post's description, as its author; false when the post is not theirs (or gone). */
+    async editDescription(postId: number, userId: string, description: string, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('posts')
+        .set({ description, edited_at: now })
+        .where('id', '=', postId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async delete(postId: number): Promise<void> {
+      await db.deleteFrom('posts').where('id', '=', postId).execute();
+    },
+
+    /** The list's latest remaining version becomes its newest; false when none is left. */
+    async promoteLatest(listId: number): Promise<boolean> {
+      const result = await db
+        .updateTable('posts')
+        .set({ newest: true })
+        .where(
+          'id',
+          '=',
+          db
+            .selectFrom('posts')
+            .select('id')
+            .where('list_id', '=', listId)
+            .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(1),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** A removed post's id stays known, so its old open link answers 410 with the profile. */
+    async recordRemoved(row: { id: number; userId: string; handle: string; now: number }): Promise<void> {
+      await db
+        .insertInto('removed_posts')
+        .values({ id: row.id, user_id: row.userId, handle: row.handle, removed_at: row.now })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+    },
+
+    async removed(postId: number) {
+      return db.selectFrom('removed_posts').select(['handle', 'user_id as userId']).where('id', '=', postId).executeTakeFirst();
     },
 
     /**
-     * The posts of whoever holds a handle, newest first after the cursor, in one query (the handles
-     * key, then the (user_id, created_at, id) index). Null when no one holds the handle; a holder
-     * with no posts (left) gives one row of nulls.
+     * The lists of whoever holds a handle, each once by its newest version, newest first after the
+     * cursor, in one query (the handles key, then the partial (user_id, created_at, id) index). Null
+     * when no one holds the handle; a holder with no posts gives one row of nulls.
      */
-    async postsOfHolder(handle: string, cursor: Cursor | null, limit: number) {
+    async postsOfHolder(handle: string, cursor: Cursor | null, limit: number): Promise<PostRow[] | null> {
       const rows = await db
         .selectFrom('handles as h')
         .leftJoinLateral(
           (eb) =>
             eb
-              .selectFrom('posts')
-              .select(publicColumns)
-              .whereRef('posts.user_id', '=', 'h.user_id')
-              .where(olderThan(['created_at', 'id'], cursor && [cursor.createdAt, cursor.id]))
-              .orderBy('created_at', 'desc')
-              .orderBy('id', 'desc')
+              .selectFrom('posts as p')
+              .innerJoin('lists as l', 'l.id', 'p.list_id')
+              .select(postRowColumns)
+              .whereRef('p.user_id', '=', 'h.user_id')
+              .where(isNewest)
+              .where(olderThan(['p.created_at', 'p.id'], cursor && [cursor.createdAt, cursor.id]))
+              .orderBy('p.created_at', 'desc')
+              .orderBy('p.id', 'desc')
               .limit(limit)
               .as('p'),
           (join) => join.onTrue(),
         )
-        .select(['p.id', 'p.handle', 'p.url', 'p.description', 'p.createdAt'])
+        .selectAll('p')
         .where('h.handle', '=', handle)
         .orderBy('p.createdAt', 'desc')
         .orderBy('p.id', 'desc')
         .modifyEnd(prepared)
         .execute();
       if (rows.length === 0) return null;
-      type Row = (typeof rows)[number];
-      return rows.filter((r): r is { [K in keyof Row]: NonNullable<Row[K]> } => r.id !== null);
+      return rows.filter((r): r is PostRow => r.id !== null);
     },
 
-    /**
-     * A public profile page in one query: who holds the handle (its public name) and their newest
-     * `limit` posts. Null when no one holds the handle.
-     */
-    async profilePage(handle: string, limit: number) {
-      const rows = await db
-        .selectFrom('handles as h')
-        .innerJoin('users as u', 'u.id', 'h.user_id')
-        .leftJoinLateral(
-          (eb) =>
-            eb
-              .selectFrom('posts')
-              .select(publicColumns)
-              .whereRef('posts.user_id', '=', 'h.user_id')
-              .orderBy('created_at', 'desc')
-              .orderBy('id', 'desc')
-              .limit(limit)
-              .as('p'),
-          (join) => join.onTrue(),
-        )
-        .select([
-          'h.handle as holderHandle',
-          'u.display_name as displayName',
-          'p.id',
-          'p.handle',
-          'p.url',
-          'p.description',
-          'p.createdAt',
-        ])
-        .where('h.handle', '=', handle)
-        .orderBy('p.createdAt', 'desc')
-        .orderBy('p.id', 'desc')
-        .modifyEnd(prepared)
-        .execute();
-      const first = rows[0];
-      if (!first) return null;
-      return {
-        holder: { handle: first.holderHandle, displayName: first.displayName },
-        posts: rows.flatMap(({ id, handle, url, description, createdAt }) =>
-          id === null ? [] : [{ id: Number(id), handle: handle!, url: url!, description: description!, createdAt: createdAt! }],
-        ),
-      };
-    },
-
+    /** The author's lists by their newest versions, with how often each version's link was opened. */
     async ownPosts(userId: string, cursor: Cursor | null, limit: number) {
       return db
-        .selectFrom('posts')
-        .select([...publicColumns, 'open_count as openCount'])
-        .where('user_id', '=', userId)
-        .where(olderThan(['created_at', 'id'], cursor && [cursor.createdAt, cursor.id]))
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
+        .selectFrom('posts as p')
+        .innerJoin('lists as l', 'l.id', 'p.list_id')
+        .select((eb) => [...postRowColumns(eb), 'p.open_count as openCount'])
+        .where('p.user_id', '=', userId)
+        .where(isNewest)
+        .where(olderThan(['p.created_at', 'p.id'], cursor && [cursor.createdAt, cursor.id]))
+        .orderBy('p.created_at', 'desc')
+        .orderBy('p.id', 'desc')
         .limit(limit)
         .execute();
     },
 
-    /** The newest posts of whoever holds a handle, in one query (handles key, then the (user_id, created_at, id) index). */
-    async newestForHandle(handle: string, limit: number) {
+    /** A list's earlier versions (all but the newest), newest first after the cursor, with open counts. */
+    async earlierVersions(listId: number, cursor: Cursor | null, limit: number) {
       return db
         .selectFrom('posts as p')
+        .innerJoin('lists as l', 'l.id', 'p.list_id')
+        .select((eb) => [...postRowColumns(eb), 'p.open_count as openCount', 'p.user_id as userId'])
+        .where('p.list_id', '=', listId)
+        .where(sql<boolean>`not p.newest`)
+        .where(olderThan(['p.created_at', 'p.id'], cursor && [cursor.createdAt, cursor.id]))
+        .orderBy('p.created_at', 'desc')
+        .orderBy('p.id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** The newest versions of whoever holds a handle, in one query (handles key, then the partial user index). */
+    async newestForHandle(handle: string, limit: number): Promise<PostRow[]> {
+      return db
+        .selectFrom('posts as p')
+        .innerJoin('lists as l', 'l.id', 'p.list_id')
         .innerJoin('handles as h', 'h.user_id', 'p.user_id')
-        .select(['p.id', 'p.handle', 'p.url', 'p.description', 'p.created_at as createdAt'])
+        .select(postRowColumns)
         .where('h.handle', '=', handle)
+        .where(isNewest)
         .orderBy('p.created_at', 'desc')
         .orderBy('p.id', 'desc')
         .limit(limit)

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMPTY_CARD } from '../../../core/business-profile';
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app';
 import { aFollow, aPost, as, aUser, type TestUser } from '../../../tests/fixtures/factories';
 
@@ -180,10 +181,16 @@ describe('public profiles', () => {
     await aFollow(t.db, fan, 'corner-shop');
   });
 
-  it('shows handle and display name to visitors, never the email', async () => {
+  it('shows handle, display name and business card to visitors, never the email', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/profiles/corner-shop' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ handle: 'corner-shop', displayName: 'Corner Shop', isOwner: false, following: null });
+    expect(res.json()).toEqual({
+      handle: 'corner-shop',
+      displayName: 'Corner Shop',
+      business: EMPTY_CARD,
+      isOwner: false,
+      following: null,
+    });
     expect(res.body).not.toContain('secret-owner');
   });
 
@@ -244,12 +251,13 @@ describe('GET /api/posts/mine', () => {
     await aPost(t.db, other, { createdAt: 3 });
     for (let i = 0; i < 3; i++) await t.app.inject({ method: 'GET', url: `/api/posts/${a.id}/open` });
     const res = await t.app.inject(as(author, { url: '/api/posts/mine' }));
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       posts: [
         { id: b.id, handle: 'counted-shop', url: 'https://box.com/b', description: b.description, createdAt: 2, openCount: 0 },
         { id: a.id, handle: 'counted-shop', url: 'https://box.com/a', description: a.description, createdAt: 1, openCount: 3 },
       ],
       nextCursor: null,
     });
+    expect(res.json().posts).toHaveLength(2);
   });
 });

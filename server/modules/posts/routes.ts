@@ -4,12 +4,13 @@ import { z } from 'zod';
 import { apiErrorSchema } from '../../../core/api';
 import { cursorParamSchema, encodeCursor, publicPostSchema } from '../../../core/feed';
 import { handleParamSchema, normalizeHandle } from '../../../core/handle';
-import { newPostSchema } from '../../../core/link';
+import { editPostSchema, removedPostSchema, sharePostSchema } from '../../../core/list';
 import { linkPolicySchema, ownPostPageSchema, postIdParamSchema, postPageSchema, profileSchema } from '../../../core/post';
 import type { Config } from '../../config';
 import { fastSerializer } from '../../fast-serializer';
 import { perPersonLimit } from '../../plugins/rate-limit';
 import { requireApproved, requireUser } from '../../plugins/session';
+import { removedPostPage } from './removed-page';
 import { postsService } from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
@@ -33,7 +34,7 @@ export async function postsRoutes(app: FastifyInstance, { config }: { config: Co
     {
       config: { rateLimit: perPersonLimit(UPLOADS_PER_WINDOW, '10 minutes') },
       schema: {
-        body: newPostSchema(config.linkPolicy),
+        body: sharePostSchema(config.linkPolicy),
         response: { 200: z.object({ post: publicPostSchema }), 201: z.object({ post: publicPostSchema }), ...errors },
       },
     },
@@ -43,6 +44,31 @@ export async function postsRoutes(app: FastifyInstance, { config }: { config: Co
       // The same idempotency key again answers 200 with the post stored the first time.
       return reply.code(created ? 201 : 200).send({ post });
     },
+  );
+
+  r.patch(
+    '/api/posts/:id',
+    {
+      config: { rateLimit: perPersonLimit(UPLOADS_PER_WINDOW, '10 minutes') },
+      schema: {
+        params: z.object({ id: postIdParamSchema }),
+        body: editPostSchema,
+        response: { 200: z.object({ post: publicPostSchema }), ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return { post: await posts.edit(user, request.params.id, request.body.description) };
+    },
+  );
+
+  r.delete(
+    '/api/posts/:id',
+    {
+      config: { rateLimit: perPersonLimit(UPLOADS_PER_WINDOW, '10 minutes') },
+      schema: { params: z.object({ id: postIdParamSchema }), response: { 200: removedPostSchema, ...errors } },
+    },
+    async (request) => posts.remove(requireUser(request), request.params.id),
   );
 
   r.get(
@@ -60,13 +86,18 @@ export async function postsRoutes(app: FastifyInstance, { config }: { config: Co
     '/api/posts/:id/open',
     {
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
-      schema: { params: z.object({ id: postIdParamSchema }), response: { 302: z.null(), ...errors } },
+      schema: {
+        params: z.object({ id: postIdParamSchema }),
+        response: { 302: z.null(), 410: z.string(), ...errors },
+      },
     },
     async (request, reply) => {
       const target = await posts.open(request.params.id);
       reply.header('cache-control', 'no-store');
       reply.header('referrer-policy', 'no-referrer');
-      return reply.redirect(target, 302);
+      // The post was removed: the tab this link opened learns so, with the way to the profile.
+      if (target.kind === 'removed') return reply.code(410).type('text/html; charset=utf-8').send(removedPostPage(target.handle));
+      return reply.redirect(target.url, 302);
     },
   );
 

@@ -1,106 +1,171 @@
 import type { SessionUser } from '../../../core/api';
-import { type Cursor, encodeCursor, PROFILE_PAGE_SIZE, type PublicPost } from '../../../core/feed';
+import { type Cursor, encodeCursor, PROFILE_PAGE_SIZE, type PublicPost, publicPost } from '../../../core/feed';
 import { keysetPage } from '../../../core/keyset';
 import { type LinkPolicy, openableUrl } from '../../../core/link';
+import type { ListVersionsPage, RemovedPost, SharePost } from '../../../core/list';
+import { defaultListName, LIST_MESSAGES } from '../../../core/list-text';
 import type { OwnPostPage, PostPage, Profile } from '../../../core/post';
 import { POST_MESSAGES } from '../../../core/post-text';
-import { notFound } from '../../http-errors';
+import { forbidden, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
 import { mailNewPost } from '../email/service';
 import { followsService } from '../follows/service';
-import { handlesService } from '../handles/service';
+import { listsService } from '../lists/service';
+import { profilesService } from '../profiles/service';
 import { postsRepository } from './repository';
 
 const OWN_PAGE_SIZE = 5;
+/** Earlier versions shown when a folded list is opened, and with each "Load more". */
+export const VERSIONS_PAGE_SIZE = 10;
 
 function toPage<T extends { createdAt: number; id: number }>(rows: T[], limit: number) {
   const { items, nextCursor } = keysetPage(rows, limit, (last) => encodeCursor({ createdAt: last.createdAt, id: last.id }));
   return { posts: items, nextCursor };
 }
 
-/** Sharing lists, public profiles, and the counted 'go to page' redirect. */
+/** Where a post's open link leads: its stored, still-allowed link, or the profile it was removed from. */
+export type OpenTarget = { kind: 'link'; url: string } | { kind: 'removed'; handle: string };
+
+/** Sharing lists and their versions, editing and removing posts, public profiles, and the counted 'go to page' redirect. */
 export function postsService(db: DB, policy: LinkPolicy) {
   const repo = postsRepository(db);
   const follows = followsService(db);
-  const handles = handlesService(db);
-
-  async function holder(handle: string) {
-    const profile = await handles.holder(handle);
-    if (!profile) throw notFound(POST_MESSAGES.profileNotFound);
-    return profile;
-  }
 
   return {
     /**
-     * The input has passed the link rules (route schema); the post keeps the handle it was made under.
-     * `created` is false for a repeated submission (same idempotency key): the first post is returned.
+     * Stores a post: a new version of the author's list `listId`, or the first version of a new list.
+     * The input has passed the link rules (route schema). One transaction under the author's posting
+     * lock, so a repeated upload key finds the post the first request stored (`created` false), and
+     * two new versions of one list follow each other: the last one is the newest, the other folds.
      */
-    async create(
-      author: { id: string; handle: string },
-      input: { url: string; description: string; idempotencyKey?: string | undefined },
-    ) {
+    async create(author: { id: string; handle: string }, input: SharePost): Promise<{ post: PublicPost; created: boolean }> {
       return db.transaction().execute(async (trx) => {
-        const result = await postsRepository(trx).insert({
+        const posts = postsRepository(trx);
+        const lists = listsService(trx);
+        await posts.lockAuthor(author.id);
+        const earlier = input.idempotencyKey ? await posts.byIdempotencyKey(author.id, input.idempotencyKey) : undefined;
+        if (earlier !== undefined) return { post: publicPost((await posts.postRow(earlier))!), created: false };
+
+        const now = Date.now();
+        let listId: number;
+        let createdAt = now;
+        if (input.listId === undefined) {
+          listId = (await lists.start(author.id, input.listName || defaultListName(input.description), now)).id;
+        } else {
+          listId = input.listId;
+          await lists.lockOwned(listId, author.id);
+          const previous = await posts.newestOf(listId);
+          if (previous) {
+            await posts.markNotNewest(previous.id);
+            // Another process's clock may be behind: a new version is never older than the one it follows.
+            createdAt = Math.max(now, previous.createdAt);
+          }
+        }
+        const id = await posts.insert({
           userId: author.id,
           handle: author.handle,
+          listId,
           url: input.url,
           description: input.description,
-          now: Date.now(),
+          createdAt,
           idempotencyKey: input.idempotencyKey ?? null,
+          validFrom: input.validFrom,
+          validUntil: input.validUntil,
         });
-        if (result.created)
-          await mailNewPost(trx, { handle: author.handle, holderId: author.id, createdAt: result.post.createdAt });
-        return result;
+        await mailNewPost(trx, { handle: author.handle, holderId: author.id, createdAt });
+        return { post: publicPost((await posts.postRow(id))!), created: true };
+      });
+    },
+
+    /** A new description for the author's own post; it keeps its time and is marked edited. */
+    async edit(user: SessionUser, postId: number, description: string): Promise<PublicPost> {
+      if (!(await repo.editDescription(postId, user.id, description, Date.now()))) {
+        throw (await repo.author(postId)) ? forbidden(LIST_MESSAGES.notYourPost) : notFound(LIST_MESSAGES.postNotFound);
+      }
+      return publicPost((await repo.postRow(postId))!);
+    },
+
+    /**
+     * Removes the author's own post. Under its list's lock: when it was the newest version, the
+     * latest one left becomes the newest; a list left without versions goes too. Removing a post
+     * already removed by its author answers the same (a double click).
+     */
+    async remove(user: SessionUser, postId: number): Promise<RemovedPost> {
+      return db.transaction().execute(async (trx) => {
+        const posts = postsRepository(trx);
+        const lists = listsService(trx);
+        const found = await posts.author(postId);
+        if (!found) {
+          if ((await posts.removed(postId))?.userId === user.id) return { id: postId, listRemoved: false };
+          throw notFound(LIST_MESSAGES.postNotFound);
+        }
+        if (found.userId !== user.id) throw forbidden(LIST_MESSAGES.notYourPost);
+        // The list first, then the post: the order a new version takes them in, so the two never deadlock.
+        await lists.lock(found.listId);
+        const locked = await posts.author(postId, true);
+        if (!locked) return { id: postId, listRemoved: false };
+        await posts.delete(postId);
+        await posts.recordRemoved({ id: postId, userId: user.id, handle: locked.handle, now: Date.now() });
+        const listRemoved = locked.newest && !(await posts.promoteLatest(locked.listId));
+        if (listRemoved) await lists.remove(locked.listId);
+        return { id: postId, listRemoved };
       });
     },
 
     async profile(handle: string, viewer: SessionUser | null): Promise<Profile> {
-      const found = await holder(handle);
+      const found = await profilesService(db).publicProfile(handle);
+      if (!found) throw notFound(POST_MESSAGES.profileNotFound);
       const isOwner = viewer?.id === found.userId;
       const following = viewer && !isOwner ? await follows.isFollowing(viewer.id, found.handle, found.userId) : null;
-      return { handle: found.handle, displayName: found.displayName, isOwner, following };
+      return { handle: found.handle, displayName: found.displayName, business: found.card, isOwner, following };
     },
 
-    /**
-     * What a visitor's profile page shows, in one query: `profile(handle, null)` and the first page
-     * of `profilePosts` (the server renders the page from it, docs/decisions/0108).
-     */
-    async visitorProfilePage(handle: string): Promise<{ profile: Profile; posts: PostPage }> {
-      const page = await repo.profilePage(handle, PROFILE_PAGE_SIZE + 1);
-      if (!page) throw notFound(POST_MESSAGES.profileNotFound);
-      const { holder: found } = page;
-      return {
-        profile: { handle: found.handle, displayName: found.displayName, isOwner: false, following: null },
-        posts: toPage(page.posts, PROFILE_PAGE_SIZE),
-      };
-    },
-
-    /** The profile's posts, PROFILE_PAGE_SIZE at a time: everything its holder shared. */
+    /** The profile's lists, PROFILE_PAGE_SIZE at a time: each list once, by its newest version. */
     async profilePosts(handle: string, cursor: Cursor | null): Promise<PostPage> {
-      const posts = await repo.postsOfHolder(handle, cursor, PROFILE_PAGE_SIZE + 1);
-      if (!posts) throw notFound(POST_MESSAGES.profileNotFound);
-      return toPage(posts, PROFILE_PAGE_SIZE);
+      const rows = await repo.postsOfHolder(handle, cursor, PROFILE_PAGE_SIZE + 1);
+      if (!rows) throw notFound(POST_MESSAGES.profileNotFound);
+      return toPage(rows.map(publicPost), PROFILE_PAGE_SIZE);
     },
 
-    /** The newest posts on a handle's profile (connect page, Atom feed); none for an unknown handle. */
+    /** The newest lists on a handle's profile (connect page, Atom feed); none for an unknown handle. */
     async newestForHandle(handle: string, limit: number): Promise<PublicPost[]> {
-      return repo.newestForHandle(handle, limit);
+      return (await repo.newestForHandle(handle, limit)).map(publicPost);
     },
 
     async ownPosts(userId: string, cursor: Cursor | null): Promise<OwnPostPage> {
-      return toPage(await repo.ownPosts(userId, cursor, OWN_PAGE_SIZE + 1), OWN_PAGE_SIZE);
+      const rows = await repo.ownPosts(userId, cursor, OWN_PAGE_SIZE + 1);
+      return toPage(
+        rows.map((row) => ({ ...publicPost(row), openCount: row.openCount })),
+        OWN_PAGE_SIZE,
+      );
+    },
+
+    /** A list's earlier versions, newest first; their open counts only for the list's owner. */
+    async earlierVersions(listId: number, cursor: Cursor | null, viewer: SessionUser | null): Promise<ListVersionsPage> {
+      const rows = await repo.earlierVersions(listId, cursor, VERSIONS_PAGE_SIZE + 1);
+      if (rows.length === 0 && !(await listsService(db).exists(listId))) throw notFound(LIST_MESSAGES.listNotFound);
+      const posts = rows.map((row) => ({
+        ...publicPost(row),
+        ...(viewer?.id === row.userId ? { openCount: row.openCount } : {}),
+      }));
+      return toPage(posts, VERSIONS_PAGE_SIZE);
     },
 
     /**
      * Where 'go to page' sends the browser, counting the open. Only a stored link that passes the
-     * rules as configured now: a host blocked since is not followed (and not counted).
+     * rules as configured now: a host blocked since is not followed (and not counted). A post its
+     * author removed names the profile it was on.
      */
-    async open(postId: number): Promise<string> {
+    async open(postId: number): Promise<OpenTarget> {
       const stored = await repo.url(postId);
+      if (stored === undefined) {
+        const removed = await repo.removed(postId);
+        if (removed) return { kind: 'removed', handle: removed.handle };
+      }
       const target = stored === undefined ? null : openableUrl(stored, policy);
       if (target === null) throw notFound(POST_MESSAGES.linkNotAvailable);
       await repo.countOpen(postId);
-      return target;
+      return { kind: 'link', url: target };
     },
   };
 }

@@ -1,5 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMPTY_CARD } from '../../../core/business-profile';
 import { SHARING_MESSAGES } from '../../../core/sharing';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../tests/fixtures/app';
 import { aPost, aUser, type TestPost } from '../../../tests/fixtures/factories';
@@ -145,8 +146,8 @@ describe('the connect page data', () => {
     const res = await t.app.inject('/api/connect/green-grocer');
     expect(res.statusCode).toBe(200);
     const newest = [...posts].sort((a, b) => b.createdAt - a.createdAt)[0]!;
-    expect(res.json()).toEqual({
-      profile: { handle: 'green-grocer', displayName: 'Green & "Fresh" <Grocer>' },
+    expect(res.json()).toMatchObject({
+      profile: { handle: 'green-grocer', displayName: 'Green & "Fresh" <Grocer>', business: EMPTY_CARD },
       latestPost: {
         id: newest.id,
         handle: 'green-grocer',

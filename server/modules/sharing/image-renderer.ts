@@ -69,7 +69,7 @@ export interface ImageRenderer {
    * The image drawn for `key` (a digest of everything drawn), from memory or from a worker
    * thread; concurrent requests for one key share one drawing. Rejects with RendererBusyError.
    */
-  draw(key: string, task: () => DrawTask): Promise<QrImage>;
+  draw(key: string, task: () => DrawTask | Promise<DrawTask>): Promise<QrImage>;
   readonly stats: { cached: number; cachedBytes: number; drawn: number; threads: number };
   /** Ends the worker threads (the app closes). */
   close(): Promise<void>;
@@ -98,10 +98,13 @@ export function imageRenderer(options: ImageRendererOptions = DEFAULT_RENDERER_O
     return pool;
   };
 
-  async function drawInWorker(key: string, describe: () => DrawTask): Promise<QrImage> {
+  async function drawInWorker(key: string, describe: () => DrawTask | Promise<DrawTask>): Promise<QrImage> {
     const workers = poolOf();
     if (workers.queueSize >= options.maxWaiting) throw new RendererBusyError();
-    const task = describe();
+    // A task made synchronously goes to the pool at once, so the waiting line above stays exact.
+    const described = describe();
+    const task = described instanceof Promise ? await described : described;
+    if (described instanceof Promise && workers.queueSize >= options.maxWaiting) throw new RendererBusyError();
     const body: Uint8Array | string = await workers.run(task);
     const image = {
       body: typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength),

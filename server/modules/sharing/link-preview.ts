@@ -1,7 +1,16 @@
 import type { FastifyRequest } from 'fastify';
-import { type PublicProfile, QR_CARD_HEIGHT, QR_CARD_WIDTH, sharingPaths } from '../../../core/sharing';
+import { QR_CARD_HEIGHT, QR_CARD_WIDTH, sharingPaths } from '../../../core/sharing';
 import { printableText } from '../../../core/text';
 import type { SharingService } from './service';
+
+/** At most `max` characters, cut at a word, with an ellipsis. */
+function clip(text: string, max: number): string {
+  const chars = [...text];
+  if (chars.length <= max) return text;
+  const cut = chars.slice(0, max - 1).join('');
+  const space = cut.lastIndexOf(' ');
+  return `${space > max / 2 ? cut.slice(0, space) : cut}…`;
+}
 
 const escapeHtml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&#39;', '"': '&quot;' })[c] ?? c);
@@ -14,12 +23,15 @@ function handlePage(path: string): { handle: string; kind: 'profile' | 'connect'
   return null;
 }
 
+/** The public face a link preview shows: what the sharing service's publicProfile gives. */
+type PreviewProfile = NonNullable<Awaited<ReturnType<SharingService['publicProfile']>>>;
+
 /**
- * The head of /{handle} and /follow/{handle}: title, description, canonical URL, Open Graph and
+ * The head of /{handle} and /follow/{handle}: title, description (the bio, when there is one), canonical URL, Open Graph and
  * Twitter card tags, the Atom feed and the home-screen manifest. Chat apps read these from the HTML; they run no script.
  */
 export function linkPreviewTags(
-  profile: PublicProfile,
+  profile: PreviewProfile,
   kind: 'profile' | 'connect',
   service: Pick<SharingService, 'profileUrl' | 'cardUrl'>,
   publicUrl: string,
@@ -28,12 +40,19 @@ export function linkPreviewTags(
   const title = kind === 'profile' ? `${who} on Freshlist` : `Follow ${who} on Freshlist`;
   // The tab's title, as the web app sets it once running (web/lib/current-page.ts); a preview shows `title`.
   const documentTitle = `${kind === 'profile' ? '' : 'Follow '}@${profile.handle} · Freshlist`;
+  // The owner's own words first (issue 15 §3), where they wrote some.
+  const bio = clip(printableText(profile.business.bio).trim(), 200);
+  const area = printableText(profile.business.area ?? '').trim();
   const description =
     kind === 'profile'
-      ? `The latest lists from ${who}: menus, price lists and catalogues, always up to date on Freshlist.`
+      ? bio
+        ? `${bio}${area ? ` (${area})` : ''}: the latest lists from ${who} on Freshlist.`
+        : `The latest lists from ${who}: menus, price lists and catalogues, always up to date on Freshlist.`
       : `Scan or tap to follow ${who} on Freshlist and always see their latest list.`;
   const url = kind === 'profile' ? service.profileUrl(profile.handle) : `${publicUrl}/follow/${profile.handle}`;
   const image = service.cardUrl(profile.handle);
+  // A summary card shows a small square: the logo fits it better than the tall QR card.
+  const squareImage = profile.business.logo ? `${publicUrl}${profile.business.logo.url}` : image;
 
   const meta = (attr: 'name' | 'property', key: string, value: string) =>
     `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
@@ -57,7 +76,7 @@ export function linkPreviewTags(
     meta('name', 'twitter:card', 'summary'),
     meta('name', 'twitter:title', title),
     meta('name', 'twitter:description', description),
-    meta('name', 'twitter:image', image),
+    meta('name', 'twitter:image', squareImage),
   ].join('\n    ');
 }
 

@@ -72,10 +72,38 @@ export interface CardContent {
   displayName: string;
   /** The URL the QR code opens. */
   url: string;
+  /** The business's logo as PNG bytes (issue 15 §3): drawn beside the handle and name. */
+  logoPng?: Buffer | null;
 }
 
-/** The printable counter sticker (spec 9: 600x800) as SVG: product mark, QR, @handle, display name, address. */
-export function cardSvg({ handle, displayName, url }: CardContent): string {
+/** The handle and display name: centred under the QR code, or beside the logo when there is one. */
+function nameLines(handle: string, displayName: string, logoPng: Buffer | null | undefined): string {
+  const W = QR_CARD_WIDTH;
+  const handleText = `@${handle}`;
+  // A control character makes the SVG unreadable to the renderer (a 500): names stored before the rule still draw.
+  const shown = printableText(displayName).trim() || handle;
+  if (!logoPng) {
+    const name = clip(shown, 40);
+    const handleSize = fitFontSize(handleText.length, W - 80, 46, 0.62);
+    const nameSize = fitFontSize([...name].length, W - 80, 30, 0.6);
+    return `<text x="${W / 2}" y="606" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="${handleSize}" fill="#1b1f1d">${escapeXml(handleText)}</text>
+  <text x="${W / 2}" y="652" text-anchor="middle" font-family="DejaVu Sans" font-size="${nameSize}" fill="#5b6660">${escapeXml(name)}</text>`;
+  }
+  const textX = 176;
+  const width = W - textX - 40;
+  const name = clip(shown, 30);
+  const handleSize = fitFontSize(handleText.length, width, 40, 0.62);
+  const nameSize = fitFontSize([...name].length, width, 26, 0.6);
+  const logo = `data:image/png;base64,${logoPng.toString('base64')}`;
+  return `<clipPath id="logo"><rect x="52" y="560" width="104" height="104" rx="16"/></clipPath>
+  <rect x="48" y="556" width="112" height="112" rx="20" fill="#ffffff" stroke="#dde3df" stroke-width="2"/>
+  <image href="${logo}" x="52" y="560" width="104" height="104" preserveAspectRatio="xMidYMid meet" clip-path="url(#logo)"/>
+  <text x="${textX}" y="604" font-family="DejaVu Sans" font-weight="bold" font-size="${handleSize}" fill="#1b1f1d">${escapeXml(handleText)}</text>
+  <text x="${textX}" y="646" font-family="DejaVu Sans" font-size="${nameSize}" fill="#5b6660">${escapeXml(name)}</text>`;
+}
+
+/** The printable counter sticker (spec 9: 600x800) as SVG: product mark, QR, logo, @handle, display name, address. */
+export function cardSvg({ handle, displayName, url, logoPng }: CardContent): string {
   const W = QR_CARD_WIDTH;
   const H = QR_CARD_HEIGHT;
   const qr = qrPath(url);
@@ -84,11 +112,6 @@ export function cardSvg({ handle, displayName, url }: CardContent): string {
   const qrY = 150;
   const quiet = MARGIN * (qrBox / (qr.size + MARGIN * 2));
   const scale = (qrBox - 2 * quiet) / qr.size;
-  const handleText = `@${handle}`;
-  const handleSize = fitFontSize(handleText.length, W - 80, 46, 0.62);
-  // A control character makes the SVG unreadable to the renderer (a 500): names stored before the rule still draw.
-  const name = clip(printableText(displayName).trim() || handle, 40);
-  const nameSize = fitFontSize([...name].length, W - 80, 30, 0.6);
   const address = clip(url.replace(/^https?:\/\//, ''), 48);
   const addressSize = fitFontSize(address.length, W - 80, 22, 0.6);
 
@@ -104,8 +127,7 @@ export function cardSvg({ handle, displayName, url }: CardContent): string {
   <text x="${W / 2}" y="132" text-anchor="middle" font-family="DejaVu Sans" font-size="20" fill="#5b6660">Scan to see our latest list</text>
   <rect x="${qrX}" y="${qrY}" width="${qrBox}" height="${qrBox}" rx="16" fill="#ffffff" stroke="#dde3df" stroke-width="2"/>
   <path transform="translate(${qrX + quiet} ${qrY + quiet}) scale(${scale})" d="${qr.d}" fill="#1b1f1d" shape-rendering="crispEdges"/>
-  <text x="${W / 2}" y="606" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="${handleSize}" fill="#1b1f1d">${escapeXml(handleText)}</text>
-  <text x="${W / 2}" y="652" text-anchor="middle" font-family="DejaVu Sans" font-size="${nameSize}" fill="#5b6660">${escapeXml(name)}</text>
+  ${nameLines(handle, displayName, logoPng)}
   <rect x="12" y="${H - 112}" width="${W - 24}" height="100" fill="#1f7a4d" clip-path="url(#edge)"/>
   <text x="${W / 2}" y="${H - 72}" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="${addressSize}" fill="#ffffff">${escapeXml(address)}</text>
   <text x="${W / 2}" y="${H - 40}" text-anchor="middle" font-family="DejaVu Sans" font-size="16" fill="#d7efe2">Follow us on Freshlist</text>

@@ -27,7 +27,8 @@ const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema, 
 const QR_CACHE = 'public, max-age=86400';
 const CARD_CACHE = 'public, max-age=300, must-revalidate';
 
-const FEED_CACHE = 'public, max-age=300';
+/** Checked on every read (the ETag makes that a 304): a removed or edited list leaves readers at once. */
+const FEED_CACHE = 'public, no-cache';
 
 /**
  * Whether the client's copy is current: its If-None-Match holds our ETag or, without one, its
@@ -137,7 +138,7 @@ export async function sharingRoutes(app: FastifyInstance, { config }: { config: 
         [path]: await answerOf(profileSchema, async () => page.profile),
         [`${path}/posts`]: await answerOf(postPageSchema, async () => page.posts),
       },
-      head: linkPreviewTags(page.profile, 'profile', service, config.publicUrl),
+      head: linkPreviewTags(page.face, 'profile', service, config.publicUrl),
     };
   });
   app.addPageData('follow', async ({ handle = '' }) => {
@@ -149,9 +150,47 @@ export async function sharingRoutes(app: FastifyInstance, { config }: { config: 
     }
     return {
       answers: { [path]: await answerOf(connectPageSchema, async () => page.connect) },
-      head: linkPreviewTags(page.profile, 'connect', service, config.publicUrl),
+      head: linkPreviewTags(page.face, 'connect', service, config.publicUrl),
     };
   });
+
+  r.get(
+    '/qr/:handle/lists/:file',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        params: z.object({ handle: z.string().max(200), file: qrFileSchema }),
+        querystring: z.object({ size: qrSizeSchema }),
+        response: { 200: imageResponse, 304: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      // qrFileSchema reads the file's name as `handle`: here it is the list's slug.
+      const { handle: slug, format } = request.params.file;
+      const image = service.qrForList(request.params.handle, slug, request.query.size, format);
+      return sendImage(request, reply, image, QR_CACHE);
+    },
+  );
+
+  r.get(
+    '/qr/:handle/lists/:slug/card.png',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        params: z.object({ handle: z.string().max(200), slug: z.string().max(200) }),
+        querystring: z.object({ download: z.enum(['0', '1']).optional() }),
+        response: { 200: imageResponse, 304: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { handle, slug } = request.params;
+      const card = await service.listCard(handle, slug);
+      if (request.query.download === '1') {
+        reply.header('content-disposition', `attachment; filename="freshlist-${handle}-${slug}-card.png"`);
+      }
+      return sendImage(request, reply, card, CARD_CACHE);
+    },
+  );
 
   r.get(
     '/api/connect/:handle',

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { isReservedHandle, normalizeHandle } from '../../../core/handle';
+import { LIST_SLUG_MAX_LENGTH, LIST_SLUG_PATTERN } from '../../../core/list';
+import type { Profile } from '../../../core/post';
 import {
   type ConnectPage,
+  listUrl,
   type PublicProfile,
   profileUrl,
   type QrFormat,
@@ -15,8 +18,9 @@ import type { Config } from '../../config';
 import { badRequest, HttpError, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
 import type { ReadCache } from '../../read-cache';
-import { authService } from '../auth/service';
+import { listsService } from '../lists/service';
 import { postsService } from '../posts/service';
+import { profilesService } from '../profiles/service';
 import { atomFeed } from './atom';
 import type { ImageRenderer } from './image-renderer';
 import { cardTask, type QrImage, qrTask } from './qr';
@@ -28,6 +32,7 @@ const IMAGE_VERSION = '2';
 const HANDLE_SHAPE = /^[a-z0-9-]{1,30}$/;
 
 export const looksLikeHandle = (text: string) => HANDLE_SHAPE.test(text) && !isReservedHandle(text);
+const looksLikeSlug = (text: string) => text.length <= LIST_SLUG_MAX_LENGTH && LIST_SLUG_PATTERN.test(text);
 
 const etagOf = (...parts: Array<string | number>) =>
   `"${createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 27)}"`;
@@ -50,8 +55,13 @@ export interface CachedImage {
 
 /** QR codes, the printable card and the profile data behind link previews. */
 export function sharingService(db: DB, config: Config, renderer: ImageRenderer, reads?: ReadCache) {
-  const profiles = authService(db, config);
+  const profiles = profilesService(db);
+  async function readProfile(handle: string): Promise<PublicProfile | undefined> {
+    const found = await profiles.publicProfile(handle);
+    return found && { handle: found.handle, displayName: found.displayName, business: found.card };
+  }
   const posts = postsService(db, config.linkPolicy);
+  const lists = listsService(db);
 
   function qrImage(data: string, size: number, format: QrFormat): CachedImage {
     const etag = etagOf('qr', IMAGE_VERSION, format, size, data);
@@ -63,23 +73,27 @@ export function sharingService(db: DB, config: Config, renderer: ImageRenderer, 
     async publicProfile(raw: string): Promise<PublicProfile | undefined> {
       const handle = normalizeHandle(raw);
       if (!looksLikeHandle(handle)) return undefined;
-      return reads ? reads.get(`profile:${handle}`, () => profiles.publicProfile(handle)) : profiles.publicProfile(handle);
+      return reads ? reads.get(`profile:${handle}`, () => readProfile(handle)) : readProfile(handle);
     },
 
     /**
-     * A visitor's profile page and connect page from one query (the server renders them,
-     * docs/decisions/0108); undefined when no one holds the handle.
+     * What a visitor's profile page and connect page show (the server renders them,
+     * docs/decisions/0108): the handle's public face and its first page of lists, read together;
+     * undefined when no one holds the handle. The answers are those of the API routes for a visitor.
      */
     async handlePages(raw: string) {
       const handle = normalizeHandle(raw);
       if (!looksLikeHandle(handle)) return undefined;
-      const page = await posts.visitorProfilePage(handle).catch((error: unknown) => {
-        if (error instanceof HttpError && error.statusCode === 404) return undefined;
-        throw error;
-      });
-      if (!page) return undefined;
-      const face: PublicProfile = { handle: page.profile.handle, displayName: page.profile.displayName };
-      return { ...page, connect: { profile: face, latestPost: page.posts.posts[0] ?? null } satisfies ConnectPage };
+      const [face, page] = await Promise.all([
+        this.publicProfile(handle),
+        posts.profilePosts(handle, null).catch((error: unknown) => {
+          if (error instanceof HttpError && error.statusCode === 404) return undefined;
+          throw error;
+        }),
+      ]);
+      if (!face || !page) return undefined;
+      const profile: Profile = { ...face, isOwner: false, following: null };
+      return { face, profile, posts: page, connect: { profile: face, latestPost: page.posts[0] ?? null } satisfies ConnectPage };
     },
 
     /** The connect page: the handle's public face and its single latest post. */
@@ -95,9 +109,19 @@ export function sharingService(db: DB, config: Config, renderer: ImageRenderer, 
       const profile = await this.publicProfile(handle);
       if (!profile) throw notFound(SHARING_MESSAGES.unknownHandle);
       const newest = await posts.newestForHandle(profile.handle, FEED_ENTRIES);
+      // Everything an entry shows: an edit, a new version or new dates make a new ETag.
+      const shown = newest.flatMap((p) => [
+        p.id,
+        p.createdAt,
+        p.editedAt ?? 0,
+        p.validFrom ?? '',
+        p.validUntil ?? '',
+        p.list.name,
+        p.list.versions,
+      ]);
       return {
-        etag: etagOf('feed', IMAGE_VERSION, profile.handle, profile.displayName, ...newest.flatMap((p) => [p.id, p.createdAt])),
-        lastModified: newest[0]?.createdAt ?? null,
+        etag: etagOf('feed', IMAGE_VERSION, profile.handle, profile.displayName, ...shown),
+        lastModified: newest.length > 0 ? Math.max(...newest.map((p) => Math.max(p.createdAt, p.editedAt ?? 0))) : null,
         render: () => atomFeed({ publicUrl: config.publicUrl, profile, posts: newest, now: Date.now() }),
       };
     },
@@ -120,13 +144,39 @@ export function sharingService(db: DB, config: Config, renderer: ImageRenderer, 
       return qrImage(profileUrl(config.publicUrl, handle), size, format);
     },
 
-    /** The 600x800 card of a handle someone holds, with its display name. */
+    /** The 600x800 card of a handle someone holds, with its display name and logo. */
     async card(handle: string): Promise<CachedImage> {
       if (!looksLikeHandle(handle)) throw badRequest(SHARING_MESSAGES.handle);
       const profile = await this.publicProfile(handle);
       if (!profile) throw notFound(SHARING_MESSAGES.unknownHandle);
       const content = { handle: profile.handle, displayName: profile.displayName, url: profileUrl(config.publicUrl, handle) };
-      const etag = etagOf('card', IMAGE_VERSION, content.handle, content.displayName, content.url);
+      const logo = profile.business.logo;
+      // The logo's version (its hash) is in the URL; a card without one keeps the ETag it always had.
+      const etag = logo
+        ? etagOf('card', IMAGE_VERSION, content.handle, content.displayName, content.url, logo.url)
+        : etagOf('card', IMAGE_VERSION, content.handle, content.displayName, content.url);
+      const task = logo
+        ? async () => cardTask({ ...content, logoPng: await profiles.logoPng(profile.handle) })
+        : () => cardTask(content);
+      return { etag, render: () => renderer.draw(etag, task) };
+    },
+
+    /** The QR code of a list's stable address; like a handle's, it needs no lookup. */
+    qrForList(handle: string, slug: string, size: number, format: QrFormat): CachedImage {
+      if (!looksLikeHandle(handle)) throw badRequest(SHARING_MESSAGES.handle);
+      if (!looksLikeSlug(slug)) throw badRequest(SHARING_MESSAGES.listSlug);
+      return qrImage(listUrl(config.publicUrl, handle, slug), size, format);
+    },
+
+    /** The 600x800 card of a list: its QR code, @handle and the list's name. */
+    async listCard(handle: string, slug: string): Promise<CachedImage> {
+      if (!looksLikeHandle(handle)) throw badRequest(SHARING_MESSAGES.handle);
+      if (!looksLikeSlug(slug)) throw badRequest(SHARING_MESSAGES.listSlug);
+      const load = () => lists.atAddress(handle, slug);
+      const list = reads ? await reads.get(`list:${handle}:${slug}`, load) : await load();
+      if (!list) throw notFound(SHARING_MESSAGES.unknownList);
+      const content = { handle: list.handle, displayName: list.name, url: listUrl(config.publicUrl, list.handle, list.slug) };
+      const etag = etagOf('list-card', IMAGE_VERSION, content.handle, content.displayName, content.url);
       return { etag, render: () => renderer.draw(etag, () => cardTask(content)) };
     },
 

@@ -37,7 +37,7 @@ export const postsRows: ApiRow[] = [
       await aUser(db, { handle: `prof-${unique}` });
       return { url: `/api/profiles/prof-${unique}` };
     },
-    why: 'public profiles (handle and display name only)',
+    why: 'public profiles (handle, display name and the business card the owner published)',
   },
   {
     method: 'GET',

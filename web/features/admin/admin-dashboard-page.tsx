@@ -98,6 +98,9 @@ function AdminDashboard({ user }: { user: SessionUser }) {
             <li>
               <Link to={pagePath('adminAnalytics')}>Analytics</Link>
             </li>
+            <li>
+              <Link to={pagePath('adminEmail')}>Email</Link>
+            </li>
           </ul>
         </section>
       </div>

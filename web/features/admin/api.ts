@@ -11,6 +11,7 @@ import type {
   UsersList,
 } from '../../../core/admin';
 import type { AuditLogPage } from '../../../core/audit';
+import type { EmailStatus } from '../../../core/email';
 import type { Note, NoteSlug, saveNoteBodySchema } from '../../../core/notes';
 import { api, segment, withQuery } from '../../lib/api-client';
 
@@ -28,6 +29,9 @@ export const adminApi = {
   indexCheck: () => api.get<IndexCheckResponse>('/api/admin/index-check'),
   /** A page of the audit log, newest first; `before` continues after the last entry shown. */
   auditLog: (before: number | undefined) => api.get<AuditLogPage>(withQuery('/api/admin/audit-log', { before: before || null })),
+  /** The outbox: counts by state and the latest failures (#18). */
+  emailStatus: () => api.get<EmailStatus>('/api/admin/email'),
+  retryEmail: (id: number) => api.post<{ ok: true }>(`/api/admin/email/${id}/retry`),
   note: (slug: NoteSlug) => api.get<Note>(`/api/admin/notes/${slug}`),
   saveNote: (slug: NoteSlug, body: z.input<typeof saveNoteBodySchema>) => api.put<Note>(`/api/admin/notes/${slug}`, body),
 };

@@ -68,8 +68,9 @@ function DeletedUserCard({ entry, onChanged, onStatus }: { entry: DeletedUser; o
         <p className="admin-item-email">{summary.email}</p>
         <p className="admin-item-meta">
           Deleted {formatDateTime(entry.deletedAt)}
-          {entry.deletedBy && <> by {entry.deletedBy}</>}
+          {entry.selfDeleted ? <> by themselves</> : entry.deletedBy && <> by {entry.deletedBy}</>}
           {entry.restoredAt !== null && <> · restored {formatDateTime(entry.restoredAt)}</>}
+          {' · '}backup kept until {formatDateTime(entry.purgeAt)}
         </p>
         <p className="admin-item-meta">Backup: {holds.join(' · ')}</p>
         {entry.conflict && entry.restoredAt === null && (
@@ -141,7 +142,7 @@ export function DeletedUsersPage() {
   return (
     <AdminPage
       title="Deleted users"
-      intro="Each deletion keeps a backup of the profile, handle, posts, follows, invite and requests. Restoring brings back the profile, the handle (unless someone holds it now), posts and follows."
+      intro="Each deletion, by an admin or by the person in their settings, keeps a backup of the profile, handle, posts, follows, invites, requests and chat forms for 30 days; then it is erased. Restoring brings back the profile, the handle (unless someone holds it now), posts, follows and forms."
     >
       {() => <DeletedUsers />}
     </AdminPage>

@@ -1,12 +1,17 @@
-import type { FeedPage } from '../../../core/feed';
+import type { FeedPage, PublicPost } from '../../../core/feed';
 import type { FollowersPage } from '../../../core/follow';
+import type { RemovedPost } from '../../../core/list';
 import type { OwnPostPage } from '../../../core/post';
 import { api, withQuery } from '../../lib/api-client';
 
 /** The dashboard's own API; the handle status comes from web/lib/account-api.ts. */
 export const dashboardApi = {
-  /** The signed-in person's posts with their open counts, newest first. */
+  /** The signed-in person's lists by their newest versions, with open counts, newest first. */
   myPosts: (cursor: string | null) => api.get<OwnPostPage>(withQuery('/api/posts/mine', { cursor })),
+  /** A new description for one of the person's posts (it keeps its time and shows "edited"). */
+  editPost: (postId: number, description: string) => api.patch<{ post: PublicPost }>(`/api/posts/${postId}`, { description }),
+  /** Removes one of the person's posts (one version of a list). */
+  removePost: (postId: number) => api.delete<RemovedPost>(`/api/posts/${postId}`),
   /** The newest posts of the handles the person follows (the first page of /feed). */
   feed: () => api.get<FeedPage>('/api/feed'),
   /** The first page of followers, for its counts: everyone who follows, and those without a public page. */

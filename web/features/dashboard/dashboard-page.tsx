@@ -68,6 +68,14 @@ function Dashboard({ user }: { user: SessionUser }) {
           <li className="quick-action">
             <Link to={pagePath('chatFormCreator')}>Chat forms</Link>
           </li>
+          <li className="quick-action">
+            <Link to={pagePath('explore')}>Explore</Link>
+          </li>
+          {handle && (
+            <li className="quick-action">
+              <Link to={pagePath('settingsProfile')}>Business profile</Link>
+            </li>
+          )}
         </ul>
       </section>
 

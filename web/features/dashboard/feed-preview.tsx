@@ -33,8 +33,9 @@ export function FeedPreview() {
           </li>
         ))}
       </ul>
-      <p>
-        <Link to={pagePath('feed')}>Open your feed</Link>
+      <p className="feed-preview-links">
+        <Link to={pagePath('feed')}>Open your feed</Link> ·{' '}
+        <Link to={pagePath('explore')}>Explore suppliers and restaurants</Link>
       </p>
     </section>
   );

@@ -1,15 +1,24 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { pagePath } from '../../../core/pages';
 import { useCursorPages } from '../../lib/use-cursor-pages';
+import { EarlierVersions, StableLink } from '../../ui/list-parts';
 import { LoadMore } from '../../ui/load-more';
 import { PostCard } from '../../ui/post-card';
 import { dashboardApi } from './api';
+import { OwnerActions } from './owner-actions';
 
 const opened = (n: number) => (n === 1 ? 'Opened once from Freshlist' : `Opened ${n} times from Freshlist`);
 
-/** The owner's posts with how often each link was opened from Freshlist (a count, no visitor identity). */
+/**
+ * The owner's lists, each by its newest version: how often it was opened from Freshlist (a count,
+ * no visitor identity), its stable link with a Copy button, and the owner's actions on every version.
+ */
 export function YourLists() {
-  const list = useCursorPages((cursor) => dashboardApi.myPosts(cursor), []);
+  // Bumped after an edit or a removal: the lists load again, as the server now has them.
+  const [generation, setGeneration] = useState(0);
+  const reload = () => setGeneration((g) => g + 1);
+  const list = useCursorPages((cursor) => dashboardApi.myPosts(cursor), [generation]);
   const posts = list.pages.flatMap((p) => p.posts);
   const now = Date.now();
   return (
@@ -28,9 +37,21 @@ export function YourLists() {
       )}
       <ul className="post-list">
         {posts.map((post) => (
-          <li key={post.id}>
+          // A change remounts the cards, so an unfolded list shows its versions as they are now.
+          <li key={`${post.id}:${generation}`}>
             <PostCard post={post} now={now}>
               <p className="post-card-stat">{opened(post.openCount)}</p>
+              <StableLink post={post} />
+              <OwnerActions post={post} newest onChanged={reload} />
+              <EarlierVersions
+                post={post}
+                actions={(version) => (
+                  <>
+                    {version.openCount !== undefined && <p className="post-card-stat">{opened(version.openCount)}</p>}
+                    <OwnerActions post={version} newest={false} onChanged={reload} />
+                  </>
+                )}
+              />
             </PostCard>
           </li>
         ))}

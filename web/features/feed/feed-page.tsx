@@ -4,6 +4,7 @@ import { pagePath } from '../../../core/pages';
 import { useAuth } from '../../lib/auth';
 import { loginPath } from '../../lib/paths';
 import { useCursorPages } from '../../lib/use-cursor-pages';
+import { EarlierVersions } from '../../ui/list-parts';
 import { LoadMore } from '../../ui/load-more';
 import { PostCard } from '../../ui/post-card';
 import { feedApi } from './api';
@@ -28,6 +29,9 @@ function Feed() {
         <section className="card empty-feed" aria-labelledby="empty-feed-heading">
           <h2 id="empty-feed-heading">No recent uploads from followed profiles.</h2>
           <p>
+            <Link to={pagePath('explore')}>Explore suppliers and restaurants</Link> already on Freshlist and follow them.
+          </p>
+          <p>
             Do your suppliers or favourite restaurants keep their lists here yet?{' '}
             <Link to={pagePath('requestInvite')}>Invite suppliers and restaurants</Link> to share their latest lists on Freshlist.
           </p>
@@ -42,7 +46,9 @@ function Feed() {
       <ul className="post-list">
         {posts.map((post) => (
           <li key={post.id}>
-            <PostCard post={post} now={now} />
+            <PostCard post={post} now={now}>
+              <EarlierVersions post={post} />
+            </PostCard>
           </li>
         ))}
       </ul>
@@ -51,7 +57,7 @@ function Feed() {
   );
 }
 
-/** /feed: the newest posts of every followed handle, 10 at a time. */
+/** /feed: the newest posts of every followed handle, 10 at a time; a list's earlier versions fold under its newest. */
 export function FeedPage() {
   const { auth } = useAuth();
   if (auth.status === 'loading') return <p className="page-status">Loading...</p>;

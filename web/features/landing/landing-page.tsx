@@ -18,7 +18,9 @@ export function LandingPage() {
       <Link className="button button-primary" to={loginPath()}>
         Sign in
       </Link>
-      <p className="muted">Explore lists from suppliers and restaurants near you.</p>
+      <p className="muted">
+        <Link to={pagePath('explore')}>Explore lists from suppliers and restaurants</Link> near you.
+      </p>
     </main>
   );
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { characterCount, DESCRIPTION_MAX_LENGTH, descriptionProblem, type LinkPolicy, linkProblem } from '../../../core/link';
+import type { OwnList } from '../../../core/list';
 import { pagePath } from '../../../core/pages';
 import { POST_MESSAGES } from '../../../core/post-text';
 import { track } from '../../lib/analytics';
@@ -11,6 +12,7 @@ import { loginPath } from '../../lib/paths';
 import { isSessionEnded, SessionEndedAlert } from '../../lib/session-ended';
 import { useApiGet } from '../../lib/use-api';
 import { postsApi } from './api';
+import { draftBody, draftProblems, EMPTY_DRAFT, type VersionDraft, VersionFields } from './version-fields';
 
 /** Spec 9: the dashboard follows 2 seconds after a saved upload. */
 const REDIRECT_AFTER_MS = 2000;
@@ -22,14 +24,17 @@ type Status =
   | { kind: 'error'; message: string }
   | { kind: 'session-ended' };
 
-function UploadForm({ policy }: { policy: LinkPolicy | undefined }) {
+function UploadForm({ policy, lists }: { policy: LinkPolicy | undefined; lists: OwnList[] | undefined }) {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
+  // ?list=ID (the dashboard's "New version") picks that list.
+  const [draft, setDraft] = useState<VersionDraft>({ ...EMPTY_DRAFT, listId: params.get('list') ?? '' });
   const [checkUrl, setCheckUrl] = useState(false);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  // One key per post being shared: a double submission or a retry of the same text stores one post.
-  const attempt = useRef<{ key: string; url: string; description: string } | null>(null);
+  // One key per post being shared: a double submission or a retry of the same form stores one post.
+  const attempt = useRef<{ key: string; form: string } | null>(null);
   const ids = {
     url: useId(),
     urlError: useId(),
@@ -53,15 +58,15 @@ function UploadForm({ policy }: { policy: LinkPolicy | undefined }) {
     event.preventDefault();
     setCheckUrl(true);
     // The server checks again; this only saves a round trip for a link that cannot pass.
-    if ((policy && linkProblem(url, policy)) || descriptionError) return;
+    if ((policy && linkProblem(url, policy)) || descriptionError || draftProblems(draft).any) return;
     setStatus({ kind: 'sharing' });
     try {
-      if (attempt.current?.url !== url || attempt.current.description !== description) {
-        attempt.current = { key: newIdempotencyKey(), url, description };
-      }
+      const form = JSON.stringify([url, description, draft]);
+      if (attempt.current?.form !== form) attempt.current = { key: newIdempotencyKey(), form };
       const { post } = await postsApi.create({
         url,
         description,
+        ...draftBody(draft),
         idempotencyKey: attempt.current.key,
       });
       track('upload_created', { postId: String(post.id) });
@@ -138,6 +143,8 @@ function UploadForm({ policy }: { policy: LinkPolicy | undefined }) {
         </p>
       )}
 
+      <VersionFields draft={draft} onChange={setDraft} lists={lists} description={description} disabled={busy} />
+
       <div className="form-actions">
         <Link className="button" to={pagePath('dashboard')}>
           Cancel
@@ -159,6 +166,7 @@ function UploadForm({ policy }: { policy: LinkPolicy | undefined }) {
 export function UploadPage() {
   const { auth } = useAuth();
   const policy = useApiGet(auth.status === 'signed-in' ? () => postsApi.linkPolicy() : null, []);
+  const lists = useApiGet(auth.status === 'signed-in' ? () => postsApi.myLists() : null, []);
   if (auth.status === 'loading') return <p className="page-status">Loading...</p>;
   if (auth.status === 'signed-out') return <Navigate to={loginPath(pagePath('upload'))} replace />;
   if (!auth.user.approved) return <Navigate to={pagePath('dashboard')} replace />;
@@ -168,7 +176,12 @@ export function UploadPage() {
       <p className="muted">
         Post the link to the menu, price list or catalogue you keep up to date. Your followers see it in their feed.
       </p>
-      <UploadForm policy={policy.data} />
+      {/* The list choice must be there before the form starts, so ?list= can pick it. */}
+      {lists.data || lists.error ? (
+        <UploadForm policy={policy.data} lists={lists.data?.lists} />
+      ) : (
+        <p className="muted">Loading...</p>
+      )}
     </main>
   );
 }

@@ -2,16 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { pagePath } from '../../../core/pages';
 import type { Profile } from '../../../core/post';
-import { POST_MESSAGES } from '../../../core/post-text';
 import { track } from '../../lib/analytics';
 import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { loginPath } from '../../lib/paths';
 import { useApiGet } from '../../lib/use-api';
-import { useCursorPages } from '../../lib/use-cursor-pages';
-import { LoadMore } from '../../ui/load-more';
-import { PostCard } from '../../ui/post-card';
 import { profileApi, profilePaths } from './api';
+import { ProfileHeader } from './profile-header';
+import { ProfileLists } from './profile-lists';
 
 /** Spec 9: 'Link copied' shows for 2 seconds. */
 const COPIED_FOR_MS = 2000;
@@ -90,32 +88,6 @@ function FollowButton({ profile, onChange }: { profile: Profile; onChange(follow
   );
 }
 
-function ProfilePosts({ handle }: { handle: string }) {
-  const list = useCursorPages((cursor) => profileApi.posts(handle, cursor), [handle], profilePaths.posts(handle));
-  const posts = list.pages.flatMap((p) => p.posts);
-  const now = Date.now();
-  if (list.status === 'loading') return <p className="muted">Loading lists...</p>;
-  return (
-    <section aria-labelledby="posts-heading">
-      <h2 id="posts-heading">Lists</h2>
-      {posts.length === 0 && list.status !== 'error' && <p className="muted">{POST_MESSAGES.noUploads}</p>}
-      <ul className="post-list">
-        {posts.map((post) => (
-          <li key={post.id}>
-            <PostCard post={post} now={now} />
-          </li>
-        ))}
-      </ul>
-      {list.error && (
-        <p className="alert alert-error" role="alert">
-          {list.error.message}
-        </p>
-      )}
-      {list.hasMore && <LoadMore busy={list.status === 'more'} onClick={list.loadMore} />}
-    </section>
-  );
-}
-
 function ProfileView({ handle }: { handle: string }) {
   const { auth } = useAuth();
   const [params, setParams] = useSearchParams();
@@ -163,16 +135,12 @@ function ProfileView({ handle }: { handle: string }) {
 
   return (
     <main className="page profile">
-      <header className="profile-header">
-        <h1>@{profile.handle}</h1>
-        {profile.displayName && <p className="profile-name">{profile.displayName}</p>}
-        <div className="profile-actions">
-          <FollowButton profile={profile} onChange={setFollowing} />
-          <CopyLinkButton />
-        </div>
-      </header>
+      <ProfileHeader profile={profile}>
+        <FollowButton profile={profile} onChange={setFollowing} />
+        <CopyLinkButton />
+      </ProfileHeader>
 
-      <ProfilePosts handle={profile.handle} />
+      <ProfileLists handle={profile.handle} />
 
       <aside className="card profile-footer" aria-labelledby="join-heading">
         {auth.status === 'signed-in' ? (

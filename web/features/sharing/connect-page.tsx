@@ -6,6 +6,7 @@ import { useAuth } from '../../lib/auth';
 import { loginPath } from '../../lib/paths';
 import { useSiteOrigin } from '../../lib/preloaded';
 import { useApiGet } from '../../lib/use-api';
+import { BusinessCardView } from '../../ui/business-card';
 import { PostCard } from '../../ui/post-card';
 import { connectPaths, sharingApi } from './api';
 import { QrCard } from './qr-card';
@@ -40,7 +41,13 @@ export function ConnectPage() {
   const signedIn = auth.status === 'signed-in';
   return (
     <main className="page page-narrow connect">
-      <h1 className="center">Follow {profile.displayName || `@${profile.handle}`}</h1>
+      <BusinessCardView
+        handle={profile.handle}
+        displayName={profile.displayName}
+        business={profile.business}
+        heading={`Follow ${profile.displayName || `@${profile.handle}`}`}
+        subtitle={`@${profile.handle}`}
+      />
       <p className="center muted">Scan the code or follow below to always see their latest list.</p>
       <QrCard handle={profile.handle} displayName={profile.displayName} />
       <p className="center">

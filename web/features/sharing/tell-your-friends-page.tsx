@@ -22,6 +22,10 @@ const SAMPLE_POST: PublicPost = {
   url: 'https://drive.google.com/',
   description: "This week's price list: new seasonal vegetables, weekend specials and the catering menu for spring.",
   createdAt: Date.now(),
+  editedAt: null,
+  validFrom: null,
+  validUntil: null,
+  list: { id: 1, slug: 'price-list', name: 'Price list', versions: 1 },
 };
 
 /** /tell-your-friends: the invitation marketing page ('You're invited to join'). */

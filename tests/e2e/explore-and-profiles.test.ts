@@ -1,0 +1,186 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSENT_STORAGE_KEY } from '../../core/consent';
+import { migrateToLatest, openDatabase } from '../../server/plugins/db';
+import { aFollow, aPost, aUser } from '../fixtures/factories';
+import { anImage } from '../fixtures/images';
+import { tempDataDir } from '../reliability/server-process';
+import { DESKTOP, launchBrowser, PHONE, screenshot, skipE2E } from './browser';
+import { signInAs } from './helpers';
+import { type RunningServer, startServer } from './server';
+
+const VALLEY = { email: 'valley@example.com', name: 'Green Valley', handle: 'green-valley' };
+const FISH = { email: 'fish@example.com', name: 'Harbour Fish', handle: 'harbour-fish' };
+const BAKERY = { email: 'bakery@example.com', name: 'Crème Bakery', handle: 'creme-bakery' };
+const RESTAURANT = { email: 'rosa@example.com', name: 'Rosa Restaurant' };
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Three businesses (two with a business profile already), a restaurant reading, a follower. */
+async function seed(dataDir: string): Promise<void> {
+  const database = await openDatabase({ dataDir });
+  try {
+    const db = database.db;
+    await migrateToLatest(db);
+    const valley = await aUser(db, VALLEY);
+    await aPost(db, valley, { description: 'Tomatoes, courgettes and the first pumpkins.', createdAt: Date.now() - 2 * DAY });
+    const fish = await aUser(db, FISH);
+    await db
+      .updateTable('users')
+      .set({ description: 'Day boats, whole fish and shellfish.', trades: ['fish'], area: 'Bristol, Avon' })
+      .where('id', '=', fish.id)
+      .execute();
+    await aPost(db, fish, { description: 'Today: hake, mackerel, crab.', createdAt: Date.now() - 3 * 60 * 60 * 1000 });
+    const bakery = await aUser(db, BAKERY);
+    await db
+      .updateTable('users')
+      .set({ description: 'Sourdough and viennoiserie for cafés.', trades: ['bakery', 'cafe'], area: 'Lyon' })
+      .where('id', '=', bakery.id)
+      .execute();
+    await aFollow(db, bakery, VALLEY.handle);
+    await aUser(db, RESTAURANT);
+  } finally {
+    await database.close();
+  }
+}
+
+describe.skipIf(skipE2E)('explore the directory, follow from it, and edit a business profile', () => {
+  const dataDir = tempDataDir();
+  const files = join(tmpdir(), `freshlist-logo-${process.pid}`);
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    await seed(dataDir);
+    writeFileSync(`${files}.png`, await anImage('png', { width: 400, height: 300 }));
+    writeFileSync(`${files}-fake.png`, 'this is not an image');
+    server = await startServer({ DATA_DIR: dataDir });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(`${files}.png`, { force: true });
+    rmSync(`${files}-fake.png`, { force: true });
+  });
+
+  async function context(viewport: typeof DESKTOP): Promise<BrowserContext> {
+    const ctx = await browser.newContext({ viewport, ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}) });
+    await ctx.addInitScript((key) => window.localStorage.setItem(key, 'declined'), CONSENT_STORAGE_KEY);
+    return ctx;
+  }
+  const titled = (page: Page, title: string) => page.waitForFunction((t) => document.title === t, title);
+  const results = (page: Page) => page.getByRole('list', { name: /Search results|Recently active/ }).getByRole('heading');
+
+  it('takes a visitor from the landing page to Explore, finds a typo, and follows through sign-in', async () => {
+    const page = await (await context(DESKTOP)).newPage();
+    await page.goto(server.url);
+    await page.getByRole('link', { name: 'Explore lists from suppliers and restaurants' }).click();
+    await titled(page, 'Explore · Freshlist');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect.poll(() => nav.getByRole('link', { name: 'Explore' }).getAttribute('aria-current')).toBe('page');
+    // Recently active first: the fish came in this morning, the valley two days ago, the bakery never.
+    await expect.poll(() => results(page).allTextContents()).toEqual(['Harbour Fish', 'Green Valley', 'Crème Bakery']);
+    await screenshot(page, 'explore-desktop');
+
+    await page.getByLabel('Search suppliers and restaurants').fill('grene valey');
+    await page.getByLabel('Search suppliers and restaurants').press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('q') === 'grene valey');
+    await expect.poll(() => results(page).allTextContents()).toEqual(['Green Valley']);
+    const result = page.getByRole('article', { name: 'Green Valley' });
+    expect(await result.textContent()).toContain('1 follower');
+
+    await result.getByRole('button', { name: 'Follow Green Valley' }).click();
+    await page.getByRole('heading', { name: 'Sign in to follow @green-valley' }).waitFor();
+    await signInAs(page, RESTAURANT.email, RESTAURANT.name);
+    await page.waitForURL(`${server.url}/green-valley`);
+    await page.getByRole('button', { name: '✓ Following' }).waitFor();
+    await page.context().close();
+  });
+
+  it('filters by trade on a phone and follows from the list', async () => {
+    const page = await (await context(PHONE)).newPage();
+    await page.goto(`${server.url}/login?redirect=%2Fexplore`);
+    await signInAs(page, RESTAURANT.email, RESTAURANT.name);
+    await titled(page, 'Explore · Freshlist');
+    await page.getByLabel('Trade', { exact: true }).selectOption('fish');
+    await page.waitForURL((url) => url.searchParams.get('trade') === 'fish');
+    await expect.poll(() => results(page).allTextContents()).toEqual(['Harbour Fish']);
+    const fish = page.getByRole('article', { name: 'Harbour Fish' });
+    expect(await fish.textContent()).toMatch(/Bristol, Avon.*Fish.*Latest list 3 hours ago · 0 followers/);
+    await fish.getByRole('button', { name: 'Follow Harbour Fish' }).click();
+    await fish.getByRole('button', { name: 'Following Harbour Fish' }).waitFor();
+    expect(await fish.textContent()).toContain('· 1 follower');
+    await screenshot(page, 'explore-phone');
+
+    // The follow holds: the profile says so.
+    await page.goto(`${server.url}/harbour-fish`);
+    await page.getByRole('button', { name: '✓ Following' }).waitFor();
+    await page.context().close();
+  });
+
+  it('lets the owner fill in their business profile, logo included, and shows it on their page', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await (await context(viewport)).newPage();
+      const phone = viewport === PHONE;
+      await page.goto(`${server.url}/login?redirect=%2Fsettings%2Fprofile`);
+      await signInAs(page, VALLEY.email, VALLEY.name);
+      await titled(page, 'Business profile · Freshlist');
+      if (phone) {
+        await screenshot(page, 'business-profile-phone');
+        await page.goto(`${server.url}/green-valley`);
+        await page.locator('img.business-logo').waitFor();
+        await screenshot(page, 'profile-card-phone');
+        await page.context().close();
+        continue;
+      }
+
+      const logo = page.getByLabel('Choose an image');
+      await logo.setInputFiles(`${files}-fake.png`);
+      await page.getByText('The logo must be a PNG, JPEG or WebP image.').waitFor();
+      await logo.setInputFiles(`${files}.png`);
+      await page.getByRole('status').filter({ hasText: 'Logo saved.' }).waitFor();
+
+      await page.getByLabel('Bio').fill('Organic vegetables from the valley, picked the morning we deliver.');
+      await page.getByLabel('Area').fill('Frome, Somerset');
+      await page.getByRole('checkbox', { name: 'Produce' }).check();
+      await page.getByLabel('Website').fill('http://greenvalley.example');
+      await page.getByLabel('Instagram').fill('@greenvalley');
+      await page.getByRole('button', { name: 'Save profile' }).click();
+      const websiteError = page.getByText('Website must start with https://', { exact: true }).last();
+      await websiteError.waitFor();
+      expect(await page.getByLabel('Website').getAttribute('aria-invalid')).toBe('true');
+      await screenshot(page, 'business-profile-error-desktop');
+
+      await page.getByLabel('Website').fill('https://greenvalley.example');
+      await page.getByRole('button', { name: 'Save profile' }).click();
+      await page.getByRole('status').filter({ hasText: 'Profile saved.' }).waitFor();
+      await screenshot(page, 'business-profile-desktop');
+
+      await page.getByRole('link', { name: 'See your page' }).click();
+      await titled(page, '@green-valley · Freshlist');
+      await page.getByText('Organic vegetables from the valley').waitFor();
+      expect(await page.getByRole('list', { name: 'Trades' }).textContent()).toBe('Produce');
+      expect(await page.getByText('Frome, Somerset').count()).toBe(1);
+      const contact = page.getByRole('list', { name: 'Contact Green Valley' });
+      expect(await contact.getByRole('link', { name: /greenvalley\.example/ }).getAttribute('href')).toBe(
+        'https://greenvalley.example/',
+      );
+      expect(await contact.getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe(
+        'https://www.instagram.com/greenvalley/',
+      );
+      const src = await page.locator('img.business-logo').getAttribute('src');
+      expect(src).toMatch(/^\/api\/profiles\/green-valley\/logo\?v=/);
+      expect(await page.evaluate((s) => fetch(s!).then((r) => r.headers.get('content-type')), src)).toBe('image/webp');
+      await screenshot(page, 'profile-card-desktop');
+
+      // Explore finds it by what the profile now says.
+      await page.goto(`${server.url}/explore?q=organic%20frome`);
+      await expect.poll(() => results(page).allTextContents()).toEqual(['Green Valley']);
+      await page.context().close();
+    }
+  });
+});

@@ -1,0 +1,194 @@
+import { rmSync } from 'node:fs';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSENT_STORAGE_KEY } from '../../core/consent';
+import { migrateToLatest, openDatabase } from '../../server/plugins/db';
+import { aFollow, aPost, aUser } from '../fixtures/factories';
+import { aVersion } from '../fixtures/list-rows';
+import { tempDataDir } from '../reliability/server-process';
+import { DESKTOP, launchBrowser, PHONE, screenshot, skipE2E } from './browser';
+import { signInAs } from './helpers';
+import { type RunningServer, startServer } from './server';
+
+const FARM = { email: 'lists-farm@example.com', name: 'Orchard Farm', handle: 'orchard-farm' };
+const READER = { email: 'lists-reader@example.com', name: 'Rosa Reader' };
+const DAY = 86_400_000;
+
+/** A date `days` from today, as a date input takes it (the browser's calendar is the machine's). */
+function dayFromNow(days: number): string {
+  const d = new Date(Date.now() + days * DAY);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** The farm's weekly price list in two versions, a promotion that has expired, and a follower. */
+async function seed(dataDir: string): Promise<void> {
+  const database = await openDatabase({ dataDir });
+  try {
+    await migrateToLatest(database.db);
+    const farm = await aUser(database.db, FARM);
+    const reader = await aUser(database.db, READER);
+    await aFollow(database.db, reader, FARM.handle);
+    const week1 = await aPost(database.db, farm, {
+      description: 'Weekly price list',
+      url: 'https://drive.google.com/file/d/week-1/view',
+      createdAt: Date.now() - 14 * DAY,
+    });
+    await aVersion(database.db, farm, week1, {
+      description: 'Weekly price list: week 2, plums are in',
+      url: 'https://drive.google.com/file/d/week-2/view',
+      createdAt: Date.now() - 7 * DAY,
+    });
+    await aPost(database.db, farm, {
+      description: 'Summer cider offer',
+      url: 'https://drive.google.com/file/d/cider/view',
+      createdAt: Date.now() - 3 * DAY,
+    });
+    await database.db
+      .updateTable('posts')
+      .set({ valid_from: '2020-07-01', valid_until: '2020-08-31' })
+      .where('description', '=', 'Summer cider offer')
+      .execute();
+  } finally {
+    await database.close();
+  }
+}
+
+describe.skipIf(skipE2E)('living lists: new version, edit, delete, stable link, QR card, validity', () => {
+  const dataDir = tempDataDir();
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    await seed(dataDir);
+    server = await startServer({ DATA_DIR: dataDir });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function context(viewport: typeof DESKTOP): Promise<BrowserContext> {
+    const ctx = await browser.newContext({ viewport, ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}) });
+    await ctx.addInitScript((key) => window.localStorage.setItem(key, 'declined'), CONSENT_STORAGE_KEY);
+    await ctx.route('https://drive.google.com/**', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: `<title>Drive</title><h1>${new URL(route.request().url()).pathname}</h1>`,
+      }),
+    );
+    return ctx;
+  }
+
+  it('an owner keeps a list living; a follower sees one list with its versions folded', async () => {
+    const owner = await context(DESKTOP);
+    await owner.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const page = await owner.newPage();
+    await page.goto(`${server.url}/login?redirect=/dashboard`);
+    await signInAs(page, FARM.email, FARM.name);
+    const prices = page.locator('.post-card').filter({ hasText: 'plums are in' }).first();
+    await prices.getByText('Weekly price list · new version').waitFor();
+
+    // The stable link: an <a> to /lists/, and a Copy button that copies the full address.
+    const stable = prices.getByRole('link', { name: /stable link to Weekly price list/ });
+    expect(await stable.getAttribute('href')).toBe('/orchard-farm/lists/weekly-price-list');
+    await prices.getByRole('button', { name: 'Copy the stable link of Weekly price list' }).click();
+    await prices.getByText('Stable link copied').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/orchard-farm/lists/weekly-price-list`);
+
+    // The expired promotion stays, marked.
+    const cider = page.locator('.post-card').filter({ hasText: 'Summer cider offer' });
+    await cider.getByText('Valid from 1 Jul 2020 until 31 Aug 2020').waitFor();
+    await cider.getByText('Expired').waitFor();
+    await screenshot(page, 'lists-dashboard-desktop');
+
+    // A new version from the dashboard: /upload with the list chosen, and a valid-until date.
+    await prices.getByRole('link', { name: 'New version of Weekly price list' }).click();
+    await page.getByRole('heading', { name: 'Share a new list' }).waitFor();
+    expect(await page.getByLabel('New version of').inputValue()).not.toBe('');
+    await page.getByLabel('Link URL').fill('https://drive.google.com/file/d/week-3/view');
+    await page.getByLabel('Description').fill('Weekly price list: week 3, first apples');
+    await page.getByLabel('Valid until (optional)').fill(dayFromNow(6));
+    await screenshot(page, 'lists-new-version-desktop');
+    await page.getByRole('button', { name: 'Share' }).click();
+    await page.getByText('Upload saved! Redirecting to dashboard...').waitFor();
+    await page.waitForURL(/\/dashboard$/);
+    const week3 = page.locator('.post-card').filter({ hasText: 'first apples' }).first();
+    await week3.getByText(/^Valid until \d+ [A-Z][a-z]{2}/).waitFor();
+    await week3.getByRole('button', { name: '2 earlier versions' }).click();
+    await week3.getByText('plums are in').waitFor();
+
+    // Remove the oldest version, asked in the page (no browser dialog).
+    const week1 = week3.locator('.earlier-versions .post-card').filter({ hasNotText: 'plums' });
+    await week1.getByRole('button', { name: 'Delete this earlier version of Weekly price list' }).click();
+    await week1.getByText('Delete this version?').waitFor();
+    await screenshot(page, 'lists-delete-confirm-desktop');
+    await week1.getByRole('button', { name: 'Yes, delete' }).click();
+    await week3.getByRole('button', { name: '1 earlier version' }).waitFor();
+
+    // Edit the newest version's description: it keeps its time and says "edited".
+    await week3.getByRole('button', { name: 'Edit the description of Weekly price list' }).click();
+    await week3.getByLabel('Description').fill('Weekly price list: week 3, first apples and pears');
+    await week3.getByRole('button', { name: 'Save' }).click();
+    const edited = page.locator('.post-card').filter({ hasText: 'apples and pears' }).first();
+    await edited.getByText('edited').waitFor();
+
+    // The stable address follows the newest version; the list's QR card is one click away.
+    const visitTab = owner.waitForEvent('page');
+    await edited.getByRole('link', { name: /stable link to Weekly price list/ }).click();
+    const visit = await visitTab;
+    await visit.waitForURL('https://drive.google.com/file/d/week-3/view');
+    await visit.close();
+    const cardTab = owner.waitForEvent('page');
+    await edited.getByRole('link', { name: /QR card of Weekly price list/ }).click();
+    const card = await cardTab;
+    await card.waitForLoadState();
+    expect(card.url()).toBe(`${server.url}/qr/orchard-farm/lists/weekly-price-list/card.png`);
+    await screenshot(card, 'lists-qr-card');
+    await screenshot(page, 'lists-dashboard-after-desktop');
+    await page.setViewportSize(PHONE);
+    await edited.getByRole('button', { name: 'Copy the stable link of Weekly price list' }).waitFor();
+    await screenshot(page, 'lists-dashboard-phone');
+
+    // Phone: the follower's feed shows the list once, as an update, its earlier version folded.
+    const reader = await context(PHONE);
+    const phone = await reader.newPage();
+    await phone.goto(`${server.url}/login?redirect=/feed`);
+    await signInAs(phone, READER.email, READER.name);
+    const update = phone.locator('.post-card').filter({ hasText: 'apples and pears' }).first();
+    await update.getByText('Weekly price list · new version').waitFor();
+    expect(await phone.locator('.post-list > li').count()).toBe(2);
+    await update.getByRole('button', { name: '1 earlier version' }).tap();
+    await update.getByText('plums are in').waitFor();
+    await screenshot(phone, 'lists-feed-phone');
+
+    // The profile: each list once, with its stable link and a Copy button.
+    await phone.goto(`${server.url}/orchard-farm`);
+    await phone.getByRole('heading', { name: '@orchard-farm' }).waitFor();
+    await phone.locator('.post-list > li').nth(1).waitFor();
+    expect(await phone.locator('.post-list > li').count()).toBe(2);
+    expect(await phone.locator('a[href*="/lists/"]').count()).toBe(2);
+    await phone.getByRole('button', { name: 'Copy the stable link of Summer cider offer' }).waitFor();
+    await screenshot(phone, 'lists-profile-phone');
+
+    // The owner removes the whole cider list; its old open link answers 410 with the profile.
+    const ciderId = await cider.getByRole('link', { name: /go to page/ }).getAttribute('href');
+    await cider.getByRole('button', { name: 'Delete Summer cider offer' }).click();
+    await cider.getByRole('button', { name: 'Yes, delete' }).click();
+    await page.locator('.post-card').filter({ hasText: 'Summer cider offer' }).waitFor({ state: 'detached' });
+    await phone.reload();
+    await phone.locator('.post-list > li').first().waitFor();
+    expect(await phone.locator('.post-list > li').count()).toBe(1);
+    const gone = await phone.goto(`${server.url}${ciderId}`);
+    expect(gone?.status()).toBe(410);
+    await phone.getByRole('heading', { name: 'This list was removed.' }).waitFor();
+    await screenshot(phone, 'lists-removed-phone');
+    await phone.getByRole('link', { name: "See @orchard-farm's lists" }).tap();
+    await phone.waitForURL(`${server.url}/orchard-farm`);
+
+    await reader.close();
+    await owner.close();
+  });
+});

@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { EMAIL_STATES, type EmailStatus } from '../../../core/email';
+import { errorMessage } from '../../lib/api-client';
+import { useApiGet } from '../../lib/use-api';
+import { ErrorAlert } from '../../ui/alert';
+import { AdminPage, formatDateTime } from './admin-page';
+import { adminApi } from './api';
+
+type State = (typeof EMAIL_STATES)[number];
+
+const STATE_LABELS: Record<State, string> = {
+  queued: 'Waiting',
+  sending: 'Being sent',
+  sent: 'Sent',
+  held: 'Held (development mailbox)',
+  failed: 'Failed',
+  cancelled: 'Not needed',
+};
+
+const KIND_LABELS: Record<string, string> = {
+  invite: 'Invite',
+  'handle-requested': 'Handle request, to the owner',
+  'handle-approved': 'Handle approved',
+  'handle-rejected': 'Handle request declined',
+  'handle-removed': 'Handle removed',
+  'list-update': 'New list',
+  'list-digest': 'List digest',
+  'form-response': 'Form response',
+  'form-digest': 'Form responses digest',
+};
+
+type Failure = EmailStatus['failures'][number];
+
+function FailureCard({ mail, onSent }: { mail: Failure; onSent(message: string): void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const headingId = `mail-${mail.id}`;
+
+  async function sendAgain() {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await adminApi.retryEmail(mail.id);
+      onSent(`Mail #${mail.id} to ${mail.recipient ?? 'its recipient'} is queued again; the worker sends it within seconds.`);
+    } catch (err) {
+      setError(errorMessage(err));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li className="admin-item" aria-labelledby={headingId}>
+      <div className="admin-item-main">
+        <h3 id={headingId}>{mail.subject ?? KIND_LABELS[mail.kind] ?? mail.kind}</h3>
+        <p className="admin-item-email">{mail.recipient ?? 'Recipient not known (never rendered)'}</p>
+        <p className="admin-item-meta">
+          #{mail.id} · {KIND_LABELS[mail.kind] ?? mail.kind} · queued {formatDateTime(mail.createdAt)} ·{' '}
+          {mail.attempts === 1 ? '1 attempt' : `${mail.attempts} attempts`}
+        </p>
+        <p className="mail-error">
+          <span className="visually-hidden">Error: </span>
+          {mail.lastError ?? 'No error recorded.'}
+        </p>
+        <ErrorAlert message={error} />
+      </div>
+      <div className="admin-item-actions">
+        <button type="button" className="button button-small" onClick={sendAgain} disabled={busy} aria-busy={busy}>
+          {busy ? 'Sending...' : 'Send again'}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function EmailOverview() {
+  const status = useApiGet(() => adminApi.emailStatus(), []);
+  const [notice, setNotice] = useState('');
+  const data = status.data;
+  return (
+    <>
+      <div className="notice" role="status" aria-live="polite">
+        {notice && <p className="alert alert-success">{notice}</p>}
+      </div>
+      <ErrorAlert message={status.error?.message} />
+      <section aria-labelledby="states-heading">
+        <div className="responses-bar">
+          <h2 id="states-heading">Mail by state</h2>
+          <button type="button" className="button button-small" onClick={status.reload} disabled={status.loading}>
+            {status.loading ? 'Refreshing...' : 'Refresh'}
+          </button>
+        </div>
+        <ul className="admin-counts" aria-busy={status.loading}>
+          {EMAIL_STATES.map((state) => (
+            <li className="admin-count" key={state}>
+              <span className="admin-count-box">
+                <span className="admin-count-value">{data ? data.counts[state] : '…'}</span>
+                <span className="admin-count-label">{STATE_LABELS[state]}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+        {data && data.counts.held > 0 && (
+          <p className="muted">
+            No SMTP server is set (SMTP_URL), so mail is held: read it in the <a href="/dev/mailbox">development mailbox</a>.
+          </p>
+        )}
+      </section>
+      <section aria-labelledby="failures-heading">
+        <h2 id="failures-heading">Latest failures</h2>
+        {data && data.failures.length === 0 && <p className="muted">No mail has failed.</p>}
+        {data && data.failures.length > 0 && (
+          <ul className="admin-list">
+            {data.failures.map((mail) => (
+              <FailureCard
+                key={mail.id}
+                mail={mail}
+                onSent={(message) => {
+                  setNotice(message);
+                  status.reload();
+                }}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** /admin/email (#18): the outbox at a glance, the latest failures with their error, and "Send again". */
+export function AdminEmailPage() {
+  return (
+    <AdminPage
+      title="Email"
+      intro="Every mail waits in the outbox until a server's worker delivers it. A temporary failure is tried again after 1 minute, 5 minutes, 30 minutes and 2 hours; a refused or fifth failure stops here."
+    >
+      {() => <EmailOverview />}
+    </AdminPage>
+  );
+}

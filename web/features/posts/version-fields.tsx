@@ -1,0 +1,150 @@
+import { useId } from 'react';
+import { characterCount } from '../../../core/link';
+import { isCalendarDate, listNameProblem, type OwnList, validityOrderProblem } from '../../../core/list';
+import { defaultListName, LIST_MESSAGES, LIST_NAME_MAX_LENGTH } from '../../../core/list-text';
+
+/** The upload form's list and validity fields, as typed. */
+export interface VersionDraft {
+  /** '' starts a new list; otherwise the id of the list this post is a new version of. */
+  listId: string;
+  listName: string;
+  validFrom: string;
+  validUntil: string;
+}
+
+export const EMPTY_DRAFT: VersionDraft = { listId: '', listName: '', validFrom: '', validUntil: '' };
+
+/** The first problem of the list and validity fields, by the server's rules and messages. */
+export function draftProblems(draft: VersionDraft) {
+  const dateProblem = (text: string, label: string) =>
+    text !== '' && !isCalendarDate(text) ? LIST_MESSAGES.dateInvalid(label) : null;
+  const validFrom = dateProblem(draft.validFrom, 'Valid from');
+  const validUntil =
+    dateProblem(draft.validUntil, 'Valid until') ??
+    validityOrderProblem({ validFrom: draft.validFrom || null, validUntil: draft.validUntil || null });
+  const listName = draft.listId === '' ? listNameProblem(draft.listName.trim()) : null;
+  return { listName, validFrom, validUntil, any: Boolean(listName || validFrom || validUntil) };
+}
+
+/** The body fields they become (an empty field is left out). */
+export function draftBody(draft: VersionDraft) {
+  return {
+    ...(draft.listId ? { listId: Number(draft.listId) } : draft.listName.trim() ? { listName: draft.listName.trim() } : {}),
+    ...(draft.validFrom ? { validFrom: draft.validFrom } : {}),
+    ...(draft.validUntil ? { validUntil: draft.validUntil } : {}),
+  };
+}
+
+const versionsText = (n: number) => (n === 1 ? '1 version' : `${n} versions`);
+
+function Problem({ id, text }: { id: string; text: string | null }) {
+  if (!text) return null;
+  return (
+    <p id={id} className="field-error" role="alert">
+      {text}
+    </p>
+  );
+}
+
+/**
+ * "New version of" one of the owner's lists, or a name for the new list this post starts; then the
+ * optional validity dates. A new version replaces the list everywhere, its earlier versions fold.
+ */
+export function VersionFields(props: {
+  draft: VersionDraft;
+  onChange(draft: VersionDraft): void;
+  lists: OwnList[] | undefined;
+  description: string;
+  disabled: boolean;
+}) {
+  const { draft, onChange, lists, description, disabled } = props;
+  const ids = {
+    list: useId(),
+    listHint: useId(),
+    name: useId(),
+    nameHint: useId(),
+    nameError: useId(),
+    from: useId(),
+    fromError: useId(),
+    until: useId(),
+    untilError: useId(),
+  };
+  const problems = draftProblems(draft);
+  const set = (change: Partial<VersionDraft>) => onChange({ ...draft, ...change });
+  return (
+    <>
+      <label htmlFor={ids.list}>New version of</label>
+      <select
+        id={ids.list}
+        name="listId"
+        value={draft.listId}
+        onChange={(e) => set({ listId: e.target.value })}
+        aria-describedby={ids.listHint}
+        disabled={disabled}
+      >
+        <option value="">Nothing: this starts a new list</option>
+        {(lists ?? []).map((list) => (
+          <option key={list.id} value={String(list.id)}>
+            {list.name} ({versionsText(list.versions)})
+          </option>
+        ))}
+      </select>
+      <p id={ids.listHint} className="field-hint">
+        A new version replaces the list on your profile, in feeds and at its stable link; earlier versions stay one tap away.
+      </p>
+
+      {draft.listId === '' && (
+        <>
+          <label htmlFor={ids.name}>List name (optional)</label>
+          <input
+            id={ids.name}
+            name="listName"
+            type="text"
+            value={draft.listName}
+            onChange={(e) => set({ listName: e.target.value })}
+            placeholder={defaultListName(description)}
+            aria-invalid={problems.listName ? true : undefined}
+            aria-describedby={`${ids.nameHint}${problems.listName ? ` ${ids.nameError}` : ''}`}
+            disabled={disabled}
+          />
+          <p id={ids.nameHint} className="field-hint">
+            {characterCount(draft.listName.trim())}/{LIST_NAME_MAX_LENGTH}. Left empty, the list is named from its description.
+          </p>
+          <Problem id={ids.nameError} text={problems.listName} />
+        </>
+      )}
+
+      <div className="date-fields">
+        <div>
+          <label htmlFor={ids.from}>Valid from (optional)</label>
+          <input
+            id={ids.from}
+            name="validFrom"
+            type="date"
+            value={draft.validFrom}
+            onChange={(e) => set({ validFrom: e.target.value })}
+            aria-invalid={problems.validFrom ? true : undefined}
+            aria-describedby={problems.validFrom ? ids.fromError : undefined}
+            disabled={disabled}
+          />
+          <Problem id={ids.fromError} text={problems.validFrom} />
+        </div>
+        <div>
+          <label htmlFor={ids.until}>Valid until (optional)</label>
+          <input
+            id={ids.until}
+            name="validUntil"
+            type="date"
+            value={draft.validUntil}
+            min={draft.validFrom || undefined}
+            onChange={(e) => set({ validUntil: e.target.value })}
+            aria-invalid={problems.validUntil ? true : undefined}
+            aria-describedby={problems.validUntil ? ids.untilError : undefined}
+            disabled={disabled}
+          />
+          <Problem id={ids.untilError} text={problems.validUntil} />
+        </div>
+      </div>
+    </>
+  );
+}

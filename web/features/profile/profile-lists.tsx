@@ -1,0 +1,39 @@
+import { POST_MESSAGES } from '../../../core/post-text';
+import { useCursorPages } from '../../lib/use-cursor-pages';
+import { EarlierVersions, StableLink } from '../../ui/list-parts';
+import { LoadMore } from '../../ui/load-more';
+import { PostCard } from '../../ui/post-card';
+import { profileApi, profilePaths } from './api';
+
+/**
+ * The profile's lists, 5 at a time (spec 9): each list once, by its newest version, with its stable
+ * link and a Copy button; earlier versions are one tap away.
+ */
+export function ProfileLists({ handle }: { handle: string }) {
+  const list = useCursorPages((cursor) => profileApi.posts(handle, cursor), [handle], profilePaths.posts(handle));
+  const posts = list.pages.flatMap((p) => p.posts);
+  const now = Date.now();
+  if (list.status === 'loading') return <p className="muted">Loading lists...</p>;
+  return (
+    <section aria-labelledby="posts-heading">
+      <h2 id="posts-heading">Lists</h2>
+      {posts.length === 0 && list.status !== 'error' && <p className="muted">{POST_MESSAGES.noUploads}</p>}
+      <ul className="post-list">
+        {posts.map((post) => (
+          <li key={post.id}>
+            <PostCard post={post} now={now}>
+              <StableLink post={post} />
+              <EarlierVersions post={post} />
+            </PostCard>
+          </li>
+        ))}
+      </ul>
+      {list.error && (
+        <p className="alert alert-error" role="alert">
+          {list.error.message}
+        </p>
+      )}
+      {list.hasMore && <LoadMore busy={list.status === 'more'} onClick={list.loadMore} />}
+    </section>
+  );
+}
