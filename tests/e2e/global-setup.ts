@@ -9,5 +9,10 @@ export default function setup() {
     process.stdout.write(`e2e skipped: ${problem} (install it with: apt-get install -y chromium)\n`);
     return;
   }
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  // Vitest sets NODE_ENV=test, and Vite builds what NODE_ENV says: without this the journeys ran on
+  // React's development build (jsxDEV, 464 KB), not the bundle `npm start` serves (276 KB).
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
