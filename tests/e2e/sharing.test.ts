@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import jsQR from 'jsqr';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
@@ -192,7 +191,8 @@ describe.skipIf(skipE2E)('sharing: invitation page, connect page, consent and an
     await owner.page.getByRole('link', { name: 'Download QR card (PNG)' }).click();
     const download = await downloadPromise;
     expect(download.suggestedFilename()).toBe('freshlist-green-grocer-card.png');
-    const png = PNG.sync.read(readFileSync(await download.path()));
+    // The browser runs in another process (launchBrowser connects to it): the file comes as a stream.
+    const png = PNG.sync.read(Buffer.concat(await (await download.createReadStream()).toArray()));
     expect([png.width, png.height]).toEqual([600, 800]);
     expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(`${server.url}/green-grocer`);
     await owner.context.close();
