@@ -5,7 +5,7 @@ import { CONSENT_STORAGE_KEY } from '../../core/consent';
 import { openDatabase } from '../../server/plugins/db';
 import { aFollow, aPost, aUser } from '../fixtures/factories';
 import { DESKTOP, launchBrowser, PHONE, screenshot, skipE2E } from './browser';
-import { fillDevProvider, signInAs } from './helpers';
+import { fillDevProvider, signInAs, signInWithCookie } from './helpers';
 import { migratedDataDir, type RunningServer, startServer } from './server';
 
 const OWNER = { email: 'valley@example.com', name: 'Green Valley', handle: 'green-valley' };
@@ -61,10 +61,12 @@ describe.skipIf(skipE2E)('navigation: the header, titles, sign-out, followers an
     return ctx;
   }
 
+  /** Signed in without the popup (the first and last journeys here go through it) and on `to`. */
   async function signedIn(person: { email: string; name: string }, viewport = DESKTOP, to = '/dashboard'): Promise<Page> {
-    const page = await (await context(viewport)).newPage();
-    await page.goto(`${server.url}/login?${new URLSearchParams({ redirect: to })}`);
-    await signInAs(page, person.email, person.name);
+    const ctx = await context(viewport);
+    await signInWithCookie(ctx, server.url, person);
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}${to}`);
     return page;
   }
 

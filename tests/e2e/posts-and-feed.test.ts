@@ -5,7 +5,7 @@ import { CONSENT_STORAGE_KEY } from '../../core/consent';
 import { openDatabase } from '../../server/plugins/db';
 import { aPost, aUser } from '../fixtures/factories';
 import { DESKTOP, launchBrowser, PHONE, screenshot, skipE2E } from './browser';
-import { signInAs } from './helpers';
+import { signInAs, signInWithCookie } from './helpers';
 import { migratedDataDir, type RunningServer, startServer } from './server';
 
 const FARM = { email: 'farm@example.com', name: 'Fresh Farm', handle: 'fresh-farm' };
@@ -66,8 +66,8 @@ describe.skipIf(skipE2E)('posts, profiles, following and the feed', () => {
     // The owner shares a new list.
     const owner = await context(DESKTOP);
     const ownerPage = await owner.newPage();
-    await ownerPage.goto(`${server.url}/login?redirect=/upload`);
-    await signInAs(ownerPage, FARM.email, FARM.name);
+    await signInWithCookie(owner, server.url, FARM);
+    await ownerPage.goto(`${server.url}/upload`);
     await ownerPage.getByRole('heading', { name: 'Share a new list' }).waitFor();
     const share = ownerPage.getByRole('button', { name: 'Share' });
     expect(await share.isDisabled()).toBe(true);
@@ -184,8 +184,8 @@ describe.skipIf(skipE2E)('posts, profiles, following and the feed', () => {
     // The owner's followers: the cafe holds an approved handle, so it is listed.
     const owner = await context(PHONE);
     const ownerPage = await owner.newPage();
-    await ownerPage.goto(`${server.url}/login?redirect=/followers`);
-    await signInAs(ownerPage, FARM.email, FARM.name);
+    await signInWithCookie(owner, server.url, FARM);
+    await ownerPage.goto(`${server.url}/followers`);
     await ownerPage.getByRole('heading', { name: 'Followers' }).waitFor();
     await ownerPage.getByRole('link', { name: '@corner-cafe' }).waitFor();
     await ownerPage.getByText('Corner Cafe').waitFor();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/plugins/db';
 import { aChatForm, aFollow, anInviteRequest, aPost, aSubmission, aUser } from '../fixtures/factories';
 import { DESKTOP, launchBrowser, screenshot, skipE2E } from './browser';
-import { consentDeclined, signInAs } from './helpers';
+import { consentDeclined, signInWithCookie } from './helpers';
 import { migratedDataDir, type RunningServer, startServer } from './server';
 
 /**
@@ -96,9 +96,11 @@ describe.skipIf(skipE2E)('stored hostile text in a real browser', () => {
   }
 
   async function signedIn(who: { email: string; name: string }): Promise<Page> {
-    const page = await (await context()).newPage();
-    await page.goto(`${server.url}/login`);
-    await signInAs(page, who.email, who.name);
+    const ctx = await context();
+    await signInWithCookie(ctx, server.url, who);
+    const page = await ctx.newPage();
+    // Where a sign-in lands: the dashboard shows their posts and feed too (a dialog there is caught).
+    await page.goto(`${server.url}/dashboard`);
     return page;
   }
 
