@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { WEB_ROOT } from '../server/plugins/web';
-import { chromiumProblem, launchBrowser } from '../tests/e2e/browser';
+import { chromiumProblem, launchChromium } from '../tests/e2e/chromium';
 
 export interface WebAsset {
   path: string;
@@ -48,7 +48,7 @@ export async function measureWebBytes(baseUrl: string, pagePath: string): Promis
   let method: WebBytes['method'];
   if (chromiumProblem() === null) {
     method = 'browser';
-    const browser = await launchBrowser();
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage();
       const fetched = new Set<string>();

@@ -1,18 +1,16 @@
 import { rmSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { migrateToLatest, openDatabase } from '../../server/plugins/db';
+import { openDatabase } from '../../server/plugins/db';
 import { PAGE_SEED, type PageRow, pages, ROLES, type Role } from '../access/matrix';
 import { aUser } from '../fixtures/factories';
-import { tempDataDir } from '../reliability/server-process';
 import { DESKTOP, launchBrowser, skipE2E } from './browser';
-import { type RunningServer, startServer } from './server';
+import { migratedDataDir, type RunningServer, startServer } from './server';
 
 /** Session tokens of one person per role, written into the data folder before the server starts. */
 async function seedRoles(dataDir: string): Promise<Record<Exclude<Role, 'visitor'>, string>> {
   const database = await openDatabase({ dataDir });
   try {
-    await migrateToLatest(database.db);
     const token = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1);
     return {
       user: token((await aUser(database.db, { name: 'Matrix User' })).cookie),
@@ -70,7 +68,7 @@ async function settledPath(page: Page, requests: ReturnType<typeof requestsInFli
 }
 
 describe.skipIf(skipE2E)('the page matrix in a browser', () => {
-  const dataDir = tempDataDir();
+  const dataDir = migratedDataDir();
   let server: RunningServer;
   let browser: Browser;
   let tokens: Record<Exclude<Role, 'visitor'>, string>;

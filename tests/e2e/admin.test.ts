@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, screenshot, skipE2E } from './browser';
-import { consentDeclined, signInAs } from './helpers';
+import { consentDeclined, signInWithCookie } from './helpers';
 import { type RunningServer, startServer } from './server';
 
 const ADMIN = { email: 'admin@example.com', name: 'Ada Admin' };
@@ -45,11 +45,10 @@ describe.skipIf(skipE2E)('the admin area', () => {
     return context.newPage();
   }
 
-  /** Opens /login?redirect=… and signs in there (tests/e2e/helpers.ts), landing on the redirect target. */
-  async function signInTo(page: Page, who: { email: string; name: string }, redirect = '/dashboard') {
-    await page.goto(`${server.url}/login?${new URLSearchParams({ redirect })}`);
-    await signInAs(page, who.email, who.name);
-    await page.waitForURL((url) => url.pathname === redirect);
+  /** Signs in (without the popup: sign-in has journeys of its own) and opens `to`. */
+  async function signInTo(page: Page, who: { email: string; name: string }, to = '/dashboard') {
+    await signInWithCookie(page.context(), server.url, who);
+    await page.goto(`${server.url}${to}`);
   }
 
   const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });

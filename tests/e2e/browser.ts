@@ -1,32 +1,24 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { chromiumProblem, launchChromium } from './chromium';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM_PATH, chromiumProblem } from './chromium';
+
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
-
-/** Why the journeys cannot run here, or null when Chromium is present. */
-export function chromiumProblem(): string | null {
-  return existsSync(CHROMIUM_PATH) ? null : `Chromium was not found at ${CHROMIUM_PATH}`;
-}
 
 /** True when the journeys should be skipped: no Chromium and not required. */
 export const skipE2E = chromiumProblem() !== null && process.env.E2E_REQUIRED !== '1';
 
+/**
+ * The run's one Chromium (started by tests/e2e/global-setup.ts), connected to from this file:
+ * contexts made on it are this file's own, and close() lets go of the connection, not the browser.
+ * Outside the e2e project (no endpoint provided) a browser of this process's own.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const endpoint = inject('chromiumEndpoint');
+  return endpoint ? chromium.connect(endpoint) : launchChromium();
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

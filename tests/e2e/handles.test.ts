@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, screenshot, skipE2E } from './browser';
-import { fillDevProvider, signInAs } from './helpers';
+import { fillDevProvider, signInWithCookie } from './helpers';
 import { type RunningServer, startServer } from './server';
 
 const OWNER = { email: 'owner@example.com', name: 'Olivia Owner' };
@@ -19,11 +19,10 @@ async function signInThroughPopup(page: Page, button: string, who: { email: stri
   await closed;
 }
 
-/** Signs in at /login?redirect=… and waits until the browser is on the redirect target. */
-async function signInTo(page: Page, baseUrl: string, who: { email: string; name: string }, redirect = '/dashboard') {
-  await page.goto(`${baseUrl}/login?${new URLSearchParams({ redirect })}`);
-  await signInAs(page, who.email, who.name);
-  await page.waitForURL((url) => url.pathname === redirect);
+/** Signs in (without the popup, which the request and invite journeys use themselves) and opens `to`. */
+async function signInTo(page: Page, baseUrl: string, who: { email: string; name: string }, to = '/dashboard') {
+  await signInWithCookie(page.context(), baseUrl, who);
+  await page.goto(`${baseUrl}${to}`);
 }
 
 describe.skipIf(skipE2E)('handles and invites', () => {

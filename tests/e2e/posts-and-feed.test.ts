@@ -2,12 +2,11 @@ import { rmSync } from 'node:fs';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_STORAGE_KEY } from '../../core/consent';
-import { migrateToLatest, openDatabase } from '../../server/plugins/db';
+import { openDatabase } from '../../server/plugins/db';
 import { aPost, aUser } from '../fixtures/factories';
-import { tempDataDir } from '../reliability/server-process';
 import { DESKTOP, launchBrowser, PHONE, screenshot, skipE2E } from './browser';
-import { signInAs } from './helpers';
-import { type RunningServer, startServer } from './server';
+import { signInAs, signInWithCookie } from './helpers';
+import { migratedDataDir, type RunningServer, startServer } from './server';
 
 const FARM = { email: 'farm@example.com', name: 'Fresh Farm', handle: 'fresh-farm' };
 const CAFE = { email: 'cafe@example.com', name: 'Corner Cafe', handle: 'corner-cafe' };
@@ -20,7 +19,6 @@ const HOUR = 3_600_000;
 async function seed(dataDir: string): Promise<void> {
   const database = await openDatabase({ dataDir });
   try {
-    await migrateToLatest(database.db);
     const farm = await aUser(database.db, FARM);
     await aUser(database.db, CAFE);
     for (let i = 1; i <= 10; i++) {
@@ -36,7 +34,7 @@ async function seed(dataDir: string): Promise<void> {
 }
 
 describe.skipIf(skipE2E)('posts, profiles, following and the feed', () => {
-  const dataDir = tempDataDir();
+  const dataDir = migratedDataDir();
   let server: RunningServer;
   let browser: Browser;
 
@@ -68,8 +66,8 @@ describe.skipIf(skipE2E)('posts, profiles, following and the feed', () => {
     // The owner shares a new list.
     const owner = await context(DESKTOP);
     const ownerPage = await owner.newPage();
-    await ownerPage.goto(`${server.url}/login?redirect=/upload`);
-    await signInAs(ownerPage, FARM.email, FARM.name);
+    await signInWithCookie(owner, server.url, FARM);
+    await ownerPage.goto(`${server.url}/upload`);
     await ownerPage.getByRole('heading', { name: 'Share a new list' }).waitFor();
     const share = ownerPage.getByRole('button', { name: 'Share' });
     expect(await share.isDisabled()).toBe(true);
@@ -186,8 +184,8 @@ describe.skipIf(skipE2E)('posts, profiles, following and the feed', () => {
     // The owner's followers: the cafe holds an approved handle, so it is listed.
     const owner = await context(PHONE);
     const ownerPage = await owner.newPage();
-    await ownerPage.goto(`${server.url}/login?redirect=/followers`);
-    await signInAs(ownerPage, FARM.email, FARM.name);
+    await signInWithCookie(owner, server.url, FARM);
+    await ownerPage.goto(`${server.url}/followers`);
     await ownerPage.getByRole('heading', { name: 'Followers' }).waitFor();
     await ownerPage.getByRole('link', { name: '@corner-cafe' }).waitFor();
     await ownerPage.getByText('Corner Cafe').waitFor();

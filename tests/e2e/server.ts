@@ -1,7 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 import { startChildServer } from '../fixtures/child-server';
 
 export interface RunningServer {
@@ -11,12 +12,26 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real server (as `npm start` does, minus the build) on a free port and an empty data folder. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * A new data folder holding the run's migrated, empty database (tests/e2e/global-setup.ts): seed it
+ * with openDatabase before the server starts. Remove it when done (startServer's stop does not).
+ */
+export function migratedDataDir(): string {
   const dataDir = mkdtempSync(join(tmpdir(), 'freshlist-e2e-'));
-  const removeData = () => rmSync(dataDir, { recursive: true, force: true });
+  const template = inject('e2eDataTemplate');
+  if (template) cpSync(template, dataDir, { recursive: true });
+  return dataDir;
+}
+
+/**
+ * Starts the real server (as `npm start` does, minus the build) on a free port, on a copy of the
+ * run's migrated database, or on `env.DATA_DIR` when given (a folder the file seeded).
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = env.DATA_DIR ? undefined : migratedDataDir();
+  const removeData = () => dataDir && rmSync(dataDir, { recursive: true, force: true });
   try {
-    const server = await startChildServer({ env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env } });
+    const server = await startChildServer({ env: { DATA_DIR: dataDir ?? '', LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env } });
     return {
       url: server.url,
       process: server.child,

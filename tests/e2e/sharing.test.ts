@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import jsQR from 'jsqr';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_STORAGE_KEY } from '../../core/consent';
 import { DESKTOP, launchBrowser, PHONE, screenshot, skipE2E } from './browser';
-import { signInAs } from './helpers';
+import { signInAs, signInWithCookie } from './helpers';
 import { type RunningServer, startServer } from './server';
 
 const ADMIN = 'analyst@example.com';
@@ -135,8 +134,7 @@ describe.skipIf(skipE2E)('sharing: invitation page, connect page, consent and an
 
   it("shows a handle's connect page to visitors, and lets its owner download the printable card", async () => {
     const admin = await visitor(DESKTOP);
-    await admin.page.goto(`${server.url}/login`);
-    await signInAs(admin.page, ADMIN, 'Ana Lyst');
+    await signInWithCookie(admin.context, server.url, { email: ADMIN, name: 'Ana Lyst' });
     const created = await admin.page.request.post(`${server.url}/api/admin/handles`, {
       data: { handle: 'green-grocer', email: 'grocer@example.com', displayName: 'Green Grocer' },
     });
@@ -144,8 +142,7 @@ describe.skipIf(skipE2E)('sharing: invitation page, connect page, consent and an
     await admin.context.close();
 
     const owner = await visitor(DESKTOP);
-    await owner.page.goto(`${server.url}/login`);
-    await signInAs(owner.page, 'grocer@example.com', 'Gina Grocer');
+    await signInWithCookie(owner.context, server.url, { email: 'grocer@example.com', name: 'Gina Grocer' });
     const posted = await owner.page.request.post(`${server.url}/api/posts`, {
       data: { url: 'https://drive.google.com/file/d/spring-menu', description: 'Spring menu and this week’s prices' },
     });
@@ -192,7 +189,8 @@ describe.skipIf(skipE2E)('sharing: invitation page, connect page, consent and an
     await owner.page.getByRole('link', { name: 'Download QR card (PNG)' }).click();
     const download = await downloadPromise;
     expect(download.suggestedFilename()).toBe('freshlist-green-grocer-card.png');
-    const png = PNG.sync.read(readFileSync(await download.path()));
+    // The browser runs in another process (launchBrowser connects to it): the file comes as a stream.
+    const png = PNG.sync.read(Buffer.concat(await (await download.createReadStream()).toArray()));
     expect([png.width, png.height]).toEqual([600, 800]);
     expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(`${server.url}/green-grocer`);
     await owner.context.close();
@@ -206,8 +204,8 @@ describe.skipIf(skipE2E)('sharing: invitation page, connect page, consent and an
       if (request.method() === 'POST' && request.url().endsWith('/api/analytics/events'))
         sent.push(...request.postDataJSON().events);
     });
-    await admin.page.goto(`${server.url}/login`);
-    await signInAs(admin.page, ADMIN, 'Ana Lyst');
+    await signInWithCookie(admin.context, server.url, { email: ADMIN, name: 'Ana Lyst' });
+    await admin.page.goto(`${server.url}/dashboard`);
     await admin.page.getByRole('heading', { name: 'Welcome, Ana Lyst' }).waitFor();
     const created = await admin.page.request.post(`${server.url}/api/admin/handles`, {
       data: { handle: 'counted-farm', email: 'counted@example.com', displayName: 'Counted Farm' },
@@ -215,8 +213,7 @@ describe.skipIf(skipE2E)('sharing: invitation page, connect page, consent and an
     expect(created.status()).toBe(201);
 
     const owner = await visitor(DESKTOP);
-    await owner.page.goto(`${server.url}/login`);
-    await signInAs(owner.page, 'counted@example.com', 'Cora Counted');
+    await signInWithCookie(owner.context, server.url, { email: 'counted@example.com', name: 'Cora Counted' });
     const posted = await owner.page.request.post(`${server.url}/api/posts`, {
       data: { url: 'https://drive.google.com/file/d/counted', description: 'Counted list' },
     });

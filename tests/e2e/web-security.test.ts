@@ -1,12 +1,11 @@
 import { rmSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase } from '../../server/plugins/db';
+import { openDatabase } from '../../server/plugins/db';
 import { aChatForm, aFollow, anInviteRequest, aPost, aSubmission, aUser } from '../fixtures/factories';
-import { tempDataDir } from '../reliability/server-process';
 import { DESKTOP, launchBrowser, screenshot, skipE2E } from './browser';
-import { consentDeclined, signInAs } from './helpers';
-import { type RunningServer, startServer } from './server';
+import { consentDeclined, signInWithCookie } from './helpers';
+import { migratedDataDir, type RunningServer, startServer } from './server';
 
 /**
  * Stored hostile text (issue 10, point 6): markup in a display name, a post description, a form
@@ -31,7 +30,6 @@ async function seed(dataDir: string): Promise<void> {
   const database = await openDatabase({ dataDir });
   try {
     const db = database.db;
-    await migrateToLatest(db);
     const hostile = await aUser(db, HOSTILE);
     const reader = await aUser(db, READER);
     await aUser(db, { ...ADMIN, admin: true });
@@ -74,7 +72,7 @@ function inspect(page: Page): Promise<PageReport> {
 }
 
 describe.skipIf(skipE2E)('stored hostile text in a real browser', () => {
-  const dataDir = tempDataDir();
+  const dataDir = migratedDataDir();
   let server: RunningServer;
   let browser: Browser;
   const dialogs: string[] = [];
@@ -98,9 +96,11 @@ describe.skipIf(skipE2E)('stored hostile text in a real browser', () => {
   }
 
   async function signedIn(who: { email: string; name: string }): Promise<Page> {
-    const page = await (await context()).newPage();
-    await page.goto(`${server.url}/login`);
-    await signInAs(page, who.email, who.name);
+    const ctx = await context();
+    await signInWithCookie(ctx, server.url, who);
+    const page = await ctx.newPage();
+    // Where a sign-in lands: the dashboard shows their posts and feed too (a dialog there is caught).
+    await page.goto(`${server.url}/dashboard`);
     return page;
   }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useLane } from '../fixtures/lanes';
 import { recordFigures } from './figures';
 import { HttpClient } from './http-client';
 import { type ServerProcess, startServerProcess, tempDataDir } from './server-process';
@@ -50,6 +51,9 @@ async function probeHealth(server: ServerProcess, until: Promise<unknown>): Prom
   }
   return { ms, failed };
 }
+
+// It loads a server with many clients: one such suite at a time, alongside the rest of the run.
+useLane('load');
 
 describe('/healthz while QR codes are drawn', () => {
   let server: ServerProcess;

@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The order `npm test` hands files to its workers (ADR 0093). All projects share one pool, so the
+ * run ends when its last long file ends: the long ones (child servers, browsers) go first and the
+ * many short API files fill the gaps. Within a project the slowest known file goes first (Vitest's
+ * cache of the last run; on a fresh clone, the largest file).
+ *
+ * Files that take turns in the load lane (tests/fixtures/lanes.ts) are spread over the queue: a
+ * worker that picks one while another holds the lane only waits.
+ *
+ * The API projects reuse a worker from file to file (isolate: false), and Vitest hands a worker on
+ * only when the next queued file belongs to the same project, so each project's files stay together.
+ */
+const PROJECT_ORDER = ['reliability', 'e2e', 'api-pglite', 'api-postgres', 'unit'];
+
+const rank = (spec: TestSpecification) => {
+  const at = PROJECT_ORDER.indexOf(spec.project.name);
+  return at === -1 ? PROJECT_ORDER.length : at;
+};
+
+const takesLoadLane = (spec: TestSpecification) => readFileSync(spec.moduleId, 'utf8').includes("useLane('load')");
+
+export default class LongFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const byProject = new Map<number, TestSpecification[]>();
+    for (const file of sorted) byProject.set(rank(file), [...(byProject.get(rank(file)) ?? []), file]);
+    const projects = [...byProject.keys()].sort((a, b) => a - b).map((key) => byProject.get(key) ?? []);
+    const inLane = projects.flat().filter(takesLoadLane);
+    const queue: TestSpecification[] = [];
+    for (const project of projects) {
+      const lane = inLane.shift();
+      if (lane) queue.push(lane);
+      queue.push(...project.filter((file) => !takesLoadLane(file)));
+    }
+    return [...queue, ...inLane];
+  }
+}
