@@ -64,10 +64,10 @@ let styleImportsIgnored = false;
 
 /**
  * The web app's render, loaded once Node ignores the style sheets its components import (the
- * bundler's business). Vitest's own loader handles them already.
+ * bundler's business; under Vitest its own loader handles them first).
  */
 async function loadRenderer() {
-  if (!styleImportsIgnored && !process.env.VITEST) {
+  if (!styleImportsIgnored) {
     register('./style-imports.mjs', import.meta.url);
     styleImportsIgnored = true;
   }

@@ -51,7 +51,7 @@ describe.skipIf(skipE2E)('public pages rendered on the server', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('with JavaScript off, shows the profile, the connect page, / and /tell-your-friends, and their links work', async () => {
+  it('with JavaScript off, shows the profile, the connect page, /, /tell-your-friends and /explore, and their links work', async () => {
     const context = await browser.newContext({ viewport: PHONE, isMobile: true, javaScriptEnabled: false });
     const page = await context.newPage();
 
@@ -87,6 +87,15 @@ describe.skipIf(skipE2E)('public pages rendered on the server', () => {
     await page.goto(`${server.url}/tell-your-friends`);
     await page.getByRole('heading', { name: "You're invited to join" }).waitFor();
     await screenshot(page, 'tell-your-friends-no-js-phone');
+
+    // The directory searches without JavaScript too: the form's own GET, rendered by the server.
+    await page.goto(`${server.url}/explore`);
+    await page.getByRole('heading', { name: 'Explore', level: 1 }).waitFor();
+    await page.getByLabel('Search suppliers and restaurants').fill('orchard');
+    await page.getByLabel('Search suppliers and restaurants').press('Enter');
+    await page.waitForURL(/\/explore\?q=orchard/);
+    await page.getByRole('link', { name: FARM.name }).waitFor();
+    await screenshot(page, 'explore-search-no-js-phone');
     await context.close();
   });
 
@@ -112,7 +121,7 @@ describe.skipIf(skipE2E)('public pages rendered on the server', () => {
     await page.getByRole('button', { name: 'Copy link' }).click();
     await page.getByRole('button', { name: 'Link copied' }).waitFor();
     await page.getByRole('button', { name: 'Load more' }).click();
-    await page.getByText('Older orchard list number 7').waitFor();
+    await page.getByText('Older orchard list number 7').first().waitFor();
     await screenshot(page, 'profile-hydrated-desktop');
 
     expect(apiCalls.filter((path) => path.startsWith('/api/profiles/'))).toEqual([
