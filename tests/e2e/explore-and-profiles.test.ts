@@ -4,13 +4,12 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_STORAGE_KEY } from '../../core/consent';
-import { migrateToLatest, openDatabase } from '../../server/plugins/db';
+import { openDatabase } from '../../server/plugins/db';
 import { aFollow, aPost, aUser } from '../fixtures/factories';
 import { anImage } from '../fixtures/images';
-import { tempDataDir } from '../reliability/server-process';
 import { DESKTOP, launchBrowser, PHONE, screenshot, skipE2E } from './browser';
-import { signInAs } from './helpers';
-import { type RunningServer, startServer } from './server';
+import { signInAs, signInWithCookie } from './helpers';
+import { migratedDataDir, type RunningServer, startServer } from './server';
 
 const VALLEY = { email: 'valley@example.com', name: 'Green Valley', handle: 'green-valley' };
 const FISH = { email: 'fish@example.com', name: 'Harbour Fish', handle: 'harbour-fish' };
@@ -23,7 +22,6 @@ async function seed(dataDir: string): Promise<void> {
   const database = await openDatabase({ dataDir });
   try {
     const db = database.db;
-    await migrateToLatest(db);
     const valley = await aUser(db, VALLEY);
     await aPost(db, valley, { description: 'Tomatoes, courgettes and the first pumpkins.', createdAt: Date.now() - 2 * DAY });
     const fish = await aUser(db, FISH);
@@ -47,7 +45,7 @@ async function seed(dataDir: string): Promise<void> {
 }
 
 describe.skipIf(skipE2E)('explore the directory, follow from it, and edit a business profile', () => {
-  const dataDir = tempDataDir();
+  const dataDir = migratedDataDir();
   const files = join(tmpdir(), `freshlist-logo-${process.pid}`);
   let server: RunningServer;
   let browser: Browser;
@@ -102,9 +100,10 @@ describe.skipIf(skipE2E)('explore the directory, follow from it, and edit a busi
   });
 
   it('filters by trade on a phone and follows from the list', async () => {
-    const page = await (await context(PHONE)).newPage();
-    await page.goto(`${server.url}/login?redirect=%2Fexplore`);
-    await signInAs(page, RESTAURANT.email, RESTAURANT.name);
+    const ctx = await context(PHONE);
+    await signInWithCookie(ctx, server.url, RESTAURANT);
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/explore`);
     await titled(page, 'Explore · Freshlist');
     await page.getByLabel('Trade', { exact: true }).selectOption('fish');
     await page.waitForURL((url) => url.searchParams.get('trade') === 'fish');
@@ -124,10 +123,11 @@ describe.skipIf(skipE2E)('explore the directory, follow from it, and edit a busi
 
   it('lets the owner fill in their business profile, logo included, and shows it on their page', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
-      const page = await (await context(viewport)).newPage();
+      const ctx = await context(viewport);
+      await signInWithCookie(ctx, server.url, VALLEY);
+      const page = await ctx.newPage();
       const phone = viewport === PHONE;
-      await page.goto(`${server.url}/login?redirect=%2Fsettings%2Fprofile`);
-      await signInAs(page, VALLEY.email, VALLEY.name);
+      await page.goto(`${server.url}/settings/profile`);
       await titled(page, 'Business profile · Freshlist');
       if (phone) {
         await screenshot(page, 'business-profile-phone');

@@ -2,13 +2,12 @@ import { rmSync } from 'node:fs';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_STORAGE_KEY } from '../../core/consent';
-import { migrateToLatest, openDatabase } from '../../server/plugins/db';
+import { openDatabase } from '../../server/plugins/db';
 import { aFollow, aPost, aUser } from '../fixtures/factories';
 import { aVersion } from '../fixtures/list-rows';
-import { tempDataDir } from '../reliability/server-process';
 import { DESKTOP, launchBrowser, PHONE, screenshot, skipE2E } from './browser';
-import { signInAs } from './helpers';
-import { type RunningServer, startServer } from './server';
+import { signInWithCookie } from './helpers';
+import { migratedDataDir, type RunningServer, startServer } from './server';
 
 const FARM = { email: 'lists-farm@example.com', name: 'Orchard Farm', handle: 'orchard-farm' };
 const READER = { email: 'lists-reader@example.com', name: 'Rosa Reader' };
@@ -24,7 +23,6 @@ function dayFromNow(days: number): string {
 async function seed(dataDir: string): Promise<void> {
   const database = await openDatabase({ dataDir });
   try {
-    await migrateToLatest(database.db);
     const farm = await aUser(database.db, FARM);
     const reader = await aUser(database.db, READER);
     await aFollow(database.db, reader, FARM.handle);
@@ -54,7 +52,7 @@ async function seed(dataDir: string): Promise<void> {
 }
 
 describe.skipIf(skipE2E)('living lists: new version, edit, delete, stable link, QR card, validity', () => {
-  const dataDir = tempDataDir();
+  const dataDir = migratedDataDir();
   let server: RunningServer;
   let browser: Browser;
 
@@ -85,9 +83,9 @@ describe.skipIf(skipE2E)('living lists: new version, edit, delete, stable link, 
   it('an owner keeps a list living; a follower sees one list with its versions folded', async () => {
     const owner = await context(DESKTOP);
     await owner.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await signInWithCookie(owner, server.url, FARM);
     const page = await owner.newPage();
-    await page.goto(`${server.url}/login?redirect=/dashboard`);
-    await signInAs(page, FARM.email, FARM.name);
+    await page.goto(`${server.url}/dashboard`);
     const prices = page.locator('.post-card').filter({ hasText: 'plums are in' }).first();
     await prices.getByText('Weekly price list · new version').waitFor();
 
@@ -154,9 +152,9 @@ describe.skipIf(skipE2E)('living lists: new version, edit, delete, stable link, 
 
     // Phone: the follower's feed shows the list once, as an update, its earlier version folded.
     const reader = await context(PHONE);
+    await signInWithCookie(reader, server.url, READER);
     const phone = await reader.newPage();
-    await phone.goto(`${server.url}/login?redirect=/feed`);
-    await signInAs(phone, READER.email, READER.name);
+    await phone.goto(`${server.url}/feed`);
     const update = phone.locator('.post-card').filter({ hasText: 'apples and pears' }).first();
     await update.getByText('Weekly price list · new version').waitFor();
     expect(await phone.locator('.post-list > li').count()).toBe(2);

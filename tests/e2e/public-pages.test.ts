@@ -2,11 +2,10 @@ import { rmSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_STORAGE_KEY } from '../../core/consent';
-import { migrateToLatest, openDatabase } from '../../server/plugins/db';
+import { openDatabase } from '../../server/plugins/db';
 import { aPost, aUser } from '../fixtures/factories';
-import { tempDataDir } from '../reliability/server-process';
 import { DESKTOP, launchBrowser, PHONE, screenshot, skipE2E } from './browser';
-import { type RunningServer, startServer } from './server';
+import { migratedDataDir, type RunningServer, startServer } from './server';
 
 const HOUR = 3_600_000;
 const FARM = { email: 'orchard@example.com', name: 'Hillside Orchard', handle: 'hillside-orchard' };
@@ -16,7 +15,6 @@ const NEWEST = 'Apples, pears and plums: this week’s orchard price list, with 
 async function seed(dataDir: string): Promise<void> {
   const database = await openDatabase({ dataDir });
   try {
-    await migrateToLatest(database.db);
     const farm = await aUser(database.db, FARM);
     for (let i = 7; i >= 1; i--) {
       await aPost(database.db, farm, {
@@ -36,7 +34,7 @@ async function seed(dataDir: string): Promise<void> {
  * the API again and without a hydration error.
  */
 describe.skipIf(skipE2E)('public pages rendered on the server', () => {
-  const dataDir = tempDataDir();
+  const dataDir = migratedDataDir();
   let server: RunningServer;
   let browser: Browser;
 

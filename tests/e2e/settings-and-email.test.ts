@@ -1,13 +1,12 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_STORAGE_KEY } from '../../core/consent';
-import { migrateToLatest, openDatabase } from '../../server/plugins/db';
+import { openDatabase } from '../../server/plugins/db';
 import { aFollow, aPost, aUser } from '../fixtures/factories';
-import { tempDataDir } from '../reliability/server-process';
 import { DESKTOP, launchBrowser, PHONE, screenshot, skipE2E } from './browser';
-import { signInAs } from './helpers';
-import { type RunningServer, startServer } from './server';
+import { signInWithCookie } from './helpers';
+import { migratedDataDir, type RunningServer, startServer } from './server';
 
 const SUPPLIER = { email: 'valley@example.com', name: 'Green Valley', handle: 'green-valley' };
 const RESTAURANT = { email: 'rosa@example.com', name: 'Rosa Restaurant' };
@@ -24,7 +23,6 @@ async function seed(dataDir: string): Promise<void> {
   const database = await openDatabase({ dataDir });
   try {
     const db = database.db;
-    await migrateToLatest(db);
     const supplier = await aUser(db, SUPPLIER);
     await aPost(db, supplier, { url: 'https://drive.google.com/file/d/valley/view', description: 'This week: tomatoes.' });
     await aFollow(db, await aUser(db, RESTAURANT), SUPPLIER.handle);
@@ -56,7 +54,7 @@ async function seed(dataDir: string): Promise<void> {
  * account) and /admin/email with the development mailbox (issue 18), on desktop and phone.
  */
 describe.skipIf(skipE2E)('settings, the admin email page and the development mailbox', () => {
-  const dataDir = tempDataDir();
+  const dataDir = migratedDataDir();
   let server: RunningServer;
   let browser: Browser;
 
@@ -82,10 +80,12 @@ describe.skipIf(skipE2E)('settings, the admin email page and the development mai
     return ctx;
   }
 
+  /** Signed in without the popup (sign-in has journeys of its own), on `to`. */
   async function signedIn(person: { email: string; name: string }, viewport = DESKTOP, to = '/dashboard'): Promise<Page> {
-    const page = await (await context(viewport)).newPage();
-    await page.goto(`${server.url}/login?${new URLSearchParams({ redirect: to })}`);
-    await signInAs(page, person.email, person.name);
+    const ctx = await context(viewport);
+    await signInWithCookie(ctx, server.url, person);
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}${to}`);
     return page;
   }
 
@@ -154,7 +154,8 @@ describe.skipIf(skipE2E)('settings, the admin email page and the development mai
     await page.getByRole('button', { name: 'Download my data' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^freshlist-data-account-\d{4}-\d{2}-\d{2}\.json$/);
-    const data = JSON.parse(readFileSync((await download.path()) ?? '', 'utf8'));
+    // The browser runs in another process (launchBrowser connects to it): the file comes as a stream.
+    const data = JSON.parse(Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8'));
     expect(data.profile.email).toBe(RESTAURANT.email);
     expect(data.following).toEqual([expect.objectContaining({ handle: SUPPLIER.handle })]);
     expect(data.emailPreferences).toEqual({ listUpdates: 'instant', formResponses: 'off', notices: true });
