@@ -71,7 +71,7 @@ export default defineConfig({
           // The real server as child processes: crashes, restarts, shutdown under load, several processes.
           name: 'reliability',
           include: ['tests/reliability/**/*.test.ts'],
-          // Suites that load a server take turns (useLane('load'), tests/fixtures/lanes.ts).
+          // Suites that load a server take turns (joinLane('load'), tests/fixtures/lanes.ts).
           globalSetup: ['./tests/fixtures/lanes-keeper.ts'],
           testTimeout: 300_000,
           hookTimeout: 300_000,

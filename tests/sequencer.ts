@@ -20,7 +20,7 @@ const rank = (spec: TestSpecification) => {
   return at === -1 ? PROJECT_ORDER.length : at;
 };
 
-const takesLoadLane = (spec: TestSpecification) => readFileSync(spec.moduleId, 'utf8').includes("useLane('load')");
+const takesLoadLane = (spec: TestSpecification) => readFileSync(spec.moduleId, 'utf8').includes("joinLane('load')");
 
 export default class LongFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

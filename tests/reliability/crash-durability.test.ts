@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/plugins/db';
-import { useLane } from '../fixtures/lanes';
+import { joinLane } from '../fixtures/lanes';
 import { recordFigures } from './figures';
 import { HttpClient } from './http-client';
 import { databaseOptions, startServerProcess, storageKinds, useFreshStorage } from './server-process';
@@ -18,7 +18,7 @@ interface Acknowledged {
 }
 
 // It loads a server with many clients: one such suite at a time, alongside the rest of the run.
-useLane('load');
+joinLane('load');
 
 describe.each(storageKinds)('a crash (kill -9) under write load, on %s', (kind) => {
   const storageOf = useFreshStorage(kind);

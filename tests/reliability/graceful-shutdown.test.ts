@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/plugins/db';
-import { useLane } from '../fixtures/lanes';
+import { joinLane } from '../fixtures/lanes';
 import { recordFigures } from './figures';
 import { HttpClient } from './http-client';
 import { databaseOptions, startServerProcess, storageKinds, useFreshStorage } from './server-process';
@@ -14,7 +14,7 @@ const TERM_AT = Number(process.env.SHUTDOWN_TERM_AT ?? 100);
 type Outcome = 'acknowledged' | 'refused' | 'connection-error';
 
 // It loads a server with many clients: one such suite at a time, alongside the rest of the run.
-useLane('load');
+joinLane('load');
 
 describe.each(storageKinds)('SIGTERM under continuous load, on %s', (kind) => {
   const storageOf = useFreshStorage(kind);

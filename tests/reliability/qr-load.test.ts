@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useLane } from '../fixtures/lanes';
+import { joinLane } from '../fixtures/lanes';
 import { recordFigures } from './figures';
 import { HttpClient } from './http-client';
 import { type ServerProcess, startServerProcess, tempDataDir } from './server-process';
@@ -53,7 +53,7 @@ async function probeHealth(server: ServerProcess, until: Promise<unknown>): Prom
 }
 
 // It loads a server with many clients: one such suite at a time, alongside the rest of the run.
-useLane('load');
+joinLane('load');
 
 describe('/healthz while QR codes are drawn', () => {
   let server: ServerProcess;

@@ -1,4 +1,4 @@
-import { type Selectable, sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import type {
   ChatFormSubmissionsTable,
   ChatFormsTable,
@@ -9,7 +9,6 @@ import type {
   ListsTable,
   PostsTable,
   RemovedPostsTable,
-  UserRow,
 } from '../../../db/schema';
 import type { ProfileLogosTable } from '../../../db/schema-directory';
 /**

@@ -1,4 +1,4 @@
-import { type Selectable, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { UserRow } from '../../../db/schema';
 import type { DB } from '../../plugins/db';
 import {
