@@ -59,6 +59,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 500 },
     return503OnClosing: true,
+    // Fastify's 10 s default failed a start on a loaded 2-core machine (the development provider's keys); a slow start is still a start.
+    pluginTimeout: 60_000,
     frameworkErrors,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);

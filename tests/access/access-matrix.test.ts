@@ -88,6 +88,8 @@ describe('the page matrix', () => {
 
   it('serves the web app for every page to every role (the browser then applies the page rules)', async () => {
     const built = existsSync(join(WEB_ROOT, 'index.html'));
+    // Public pages about a handle are rendered on the server (issue 20): the seeded handle must exist.
+    await aUser(t.db, { handle: PAGE_SEED.approvedHandle });
     for (const page of pages) {
       const response = await t.app.inject({ method: 'GET', url: page.url ?? page.path, headers: { cookie: owner.cookie } });
       expect(response.statusCode, page.path).toBe(built ? 200 : 503);
