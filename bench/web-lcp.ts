@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
-import { chromiumProblem, launchBrowser, PHONE } from '../tests/e2e/browser';
+// Not tests/e2e/browser: it reads the test run's shared Chromium from Vitest, which the bench is not.
+import { chromiumProblem, launchChromium, PHONE } from '../tests/e2e/chromium';
 import { distribution } from './stats';
 import { throttleProxy } from './throttle-proxy';
 
@@ -81,7 +82,7 @@ async function oneVisit(browser: Browser, url: string): Promise<LcpRun> {
 export async function measureLcp(baseUrl: string, pagePath: string, runs = RUNS): Promise<WebLcp | null> {
   if (chromiumProblem() !== null) return null;
   const target = new URL(baseUrl);
-  const browser = await launchBrowser();
+  const browser = await launchChromium();
   try {
     const results: LcpRun[] = [];
     for (let i = 0; i < runs; i++) {

@@ -4,7 +4,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { chromiumProblem, launchChromium } from './chromium';
 
-export { CHROMIUM_PATH, chromiumProblem } from './chromium';
+export { CHROMIUM_PATH, chromiumProblem, DESKTOP, PHONE } from './chromium';
 
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
 
@@ -26,5 +26,3 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
-export const PHONE = { width: 390, height: 844 };
-export const DESKTOP = { width: 1280, height: 800 };

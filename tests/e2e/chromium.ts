@@ -5,6 +5,10 @@ import { type Browser, type BrowserServer, chromium, type LaunchOptions } from '
  * Chromium itself, with no Vitest in sight: the e2e global setup starts the run's one browser
  * with it, and the benchmark (bench/web-bytes.ts) launches its own.
  */
+/** Viewports the journeys and the bench take screenshots and measure in. */
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Why the journeys cannot run here, or null when Chromium is present. */
