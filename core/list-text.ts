@@ -7,6 +7,7 @@ export const LIST_NAME_MAX_LENGTH = 60;
 
 export const LIST_MESSAGES = {
   nameTooLong: `List name must be ${LIST_NAME_MAX_LENGTH} characters or less.`,
+  nameRequired: 'A list needs a name.',
   listNotFound: 'List not found.',
   notYourList: 'You can only add versions to your own lists.',
   postNotFound: 'Post not found.',

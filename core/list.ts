@@ -97,17 +97,54 @@ export function sharePostSchema(policy: LinkPolicy) {
 }
 export type SharePost = z.infer<ReturnType<typeof sharePostSchema>>;
 
-/** PATCH /api/posts/:id: the description, by the same rule as when posting. */
-export const editPostSchema = z.object({
-  description: z
+/** A date an edit may change: absent keeps it, empty clears it. */
+const editedDateField = (label: string) =>
+  z
     .string()
-    .default('')
-    .transform((s) => s.trim())
-    .superRefine((text, ctx) => {
-      const problem = descriptionProblem(text);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
-});
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return undefined;
+      const text = raw.trim();
+      if (text === '') return null;
+      if (!isCalendarDate(text)) {
+        ctx.addIssue({ code: 'custom', message: LIST_MESSAGES.dateInvalid(label) });
+        return z.NEVER;
+      }
+      return text;
+    });
+
+/**
+ * PATCH /api/posts/:id: the description, by the same rule as when posting; the validity dates
+ * (absent: kept, empty: cleared); and a new name for the post's list (absent: kept). The list's
+ * slug, and so its stable address and QR code, never changes with its name.
+ */
+export const editPostSchema = z
+  .object({
+    description: z
+      .string()
+      .default('')
+      .transform((s) => s.trim())
+      .superRefine((text, ctx) => {
+        const problem = descriptionProblem(text);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    listName: z
+      .string()
+      .optional()
+      .transform((raw) => raw?.trim())
+      .superRefine((name, ctx) => {
+        if (name === undefined) return;
+        const problem = name === '' ? LIST_MESSAGES.nameRequired : listNameProblem(name);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    validFrom: editedDateField('Valid from'),
+    validUntil: editedDateField('Valid until'),
+  })
+  .superRefine((edit, ctx) => {
+    const problem = validityOrderProblem({ validFrom: edit.validFrom ?? null, validUntil: edit.validUntil ?? null });
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['validUntil'] });
+  });
+export type PostEdit = z.infer<typeof editPostSchema>;
 
 /** One of the owner's lists, for the upload form's "New version of" choice. */
 export const ownListSchema = z.object({

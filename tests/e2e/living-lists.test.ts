@@ -126,12 +126,23 @@ describe.skipIf(skipE2E)('living lists: new version, edit, delete, stable link, 
     await week1.getByRole('button', { name: 'Yes, delete' }).click();
     await week3.getByRole('button', { name: '1 earlier version' }).waitFor();
 
-    // Edit the newest version's description: it keeps its time and says "edited".
-    await week3.getByRole('button', { name: 'Edit the description of Weekly price list' }).click();
-    await week3.getByLabel('Description').fill('Weekly price list: week 3, first apples and pears');
-    await week3.getByRole('button', { name: 'Save' }).click();
+    // Edit the newest version: its description and dates; it keeps its time and says "edited".
+    // A date before "valid from" is refused in the form, as the server would.
+    await week3.getByRole('button', { name: 'Edit Weekly price list' }).click();
+    const form = page.getByRole('form', { name: 'Edit Weekly price list' });
+    expect(await form.getByLabel('List name').inputValue()).toBe('Weekly price list');
+    await form.getByLabel('Description').fill('Weekly price list: week 3, first apples and pears');
+    await form.getByLabel('Valid from (optional)').fill(dayFromNow(3));
+    await form.getByLabel('Valid until (optional)').fill(dayFromNow(1));
+    await form.getByText('Valid until must be on or after valid from.').waitFor();
+    expect(await form.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await screenshot(page, 'lists-edit-desktop');
+    await form.getByLabel('Valid from (optional)').fill('');
+    await form.getByLabel('Valid until (optional)').fill('');
+    await form.getByRole('button', { name: 'Save' }).click();
     const edited = page.locator('.post-card').filter({ hasText: 'apples and pears' }).first();
     await edited.getByText('edited').waitFor();
+    expect(await edited.getByText(/^Valid until/).count()).toBe(0);
 
     // The stable address follows the newest version; the list's QR card is one click away.
     const visitTab = owner.waitForEvent('page');

@@ -32,6 +32,10 @@ export function listsRepository(db: DB) {
       return db.selectFrom('lists').select(['id', 'user_id as userId']).where('id', '=', listId).executeTakeFirst();
     },
 
+    async rename(listId: number, name: string): Promise<void> {
+      await db.updateTable('lists').set({ name }).where('id', '=', listId).execute();
+    },
+
     async delete(listId: number): Promise<void> {
       await db.deleteFrom('lists').where('id', '=', listId).execute();
     },

@@ -162,6 +162,47 @@ describe('editing a post', () => {
     expect((await edit(owner, 999_999_999, 'x')).statusCode).toBe(404);
     expect((await profilePosts(owner.handle!))[0]!.description).toBe(post.description);
   });
+
+  const editWith = (user: TestUser, id: number, body: object) =>
+    t.app.inject(as(user, { method: 'PATCH', url: `/api/posts/${id}`, payload: { description: 'Prices', ...body } }));
+
+  it('changes the validity dates: absent keeps them, empty clears them, the order is checked with the stored date', async () => {
+    const owner = await anOwner();
+    const post = await aPost(t.db, owner);
+    let res = await editWith(owner, post.id, { validFrom: '2026-10-01', validUntil: '2026-10-31' });
+    expect(res.json().post).toMatchObject({ validFrom: '2026-10-01', validUntil: '2026-10-31' });
+    res = await editWith(owner, post.id, {});
+    expect(res.json().post).toMatchObject({ validFrom: '2026-10-01', validUntil: '2026-10-31' });
+    // Only the end date sent, before the stored start: refused, nothing changed.
+    res = await editWith(owner, post.id, { validUntil: '2026-09-30' });
+    expect([res.statusCode, res.json().message]).toEqual([400, 'Valid until must be on or after valid from.']);
+    res = await editWith(owner, post.id, { validFrom: '1 Oct' });
+    expect([res.statusCode, res.json().message]).toEqual([400, 'Valid from must be a date (YYYY-MM-DD).']);
+    expect((await profilePosts(owner.handle!))[0]).toMatchObject({ validFrom: '2026-10-01', validUntil: '2026-10-31' });
+    res = await editWith(owner, post.id, { validFrom: '', validUntil: ' ' });
+    expect(res.json().post).toMatchObject({ validFrom: null, validUntil: null });
+  });
+
+  it('renames the list; its slug, stable address and versions stay', async () => {
+    const owner = await anOwner();
+    const reader = await aUser(t.db);
+    await aFollow(t.db, reader, owner.handle!);
+    const v1 = await aPost(t.db, owner, { description: 'Weekly prices', url: 'https://box.com/s/w1', createdAt: 1_000 });
+    const v2 = await aVersion(t.db, owner, v1, { url: 'https://box.com/s/w2', createdAt: 2_000 });
+    const res = await editWith(owner, v2.id, { listName: '  Autumn price list ' });
+    expect(res.json().post.list).toMatchObject({ id: v1.listId, slug: v1.listSlug, name: 'Autumn price list', versions: 2 });
+    expect((await profilePosts(owner.handle!))[0]!.list.name).toBe('Autumn price list');
+    expect((await feedOf(reader))[0]!.list.name).toBe('Autumn price list');
+    expect((await get(`/${owner.handle}/lists/${v1.listSlug}`)).headers.location).toBe('https://box.com/s/w2');
+    expect((await get('/api/lists/mine', owner)).json().lists[0]).toMatchObject({ slug: v1.listSlug, name: 'Autumn price list' });
+
+    const refused = async (listName: string) => (await editWith(owner, v2.id, { listName })).json().message;
+    expect(await refused('   ')).toBe('A list needs a name.');
+    expect(await refused('n'.repeat(61))).toBe('List name must be 60 characters or less.');
+    const stranger = await anOwner();
+    expect((await editWith(stranger, v2.id, { listName: 'Mine' })).statusCode).toBe(403);
+    expect((await profilePosts(owner.handle!))[0]!.list.name).toBe('Autumn price list');
+  });
 });
 
 describe('removing a post', () => {

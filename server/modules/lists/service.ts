@@ -48,6 +48,11 @@ export function listsService(db: DB) {
       return (await repo.owner(listId))?.userId;
     },
 
+    /** A new name; the slug, and with it the stable address and its QR code, stays. */
+    async rename(listId: number, name: string): Promise<void> {
+      await repo.rename(listId, name);
+    },
+
     /** A list whose last version went: its slug is free again. */
     async remove(listId: number): Promise<void> {
       await repo.delete(listId);

@@ -115,15 +115,27 @@ export function postsRepository(db: DB) {
       return (lock ? query.forUpdate() : query).executeTakeFirst();
     },
 
-    /** Sets a post's description, as its author; false when the post is not theirs (or gone). */
-    async editDescription(postId: number, userId: string, description: string, now: number): Promise<boolean> {
-      const result = await db
-        .updateTable('posts')
-        .set({ description, edited_at: now })
+    /** What an edit starts from, locked until the transaction ends. */
+    async editable(postId: number) {
+      return db
+        .selectFrom('posts')
+        .select(['user_id as userId', 'list_id as listId', 'valid_from as validFrom', 'valid_until as validUntil'])
         .where('id', '=', postId)
-        .where('user_id', '=', userId)
+        .forUpdate()
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Sets a post's description and validity dates; it keeps its time and is marked edited. */
+    async edit(
+      postId: number,
+      post: { description: string; validFrom: string | null; validUntil: string | null },
+      now: number,
+    ): Promise<void> {
+      await db
+        .updateTable('posts')
+        .set({ description: post.description, valid_from: post.validFrom, valid_until: post.validUntil, edited_at: now })
+        .where('id', '=', postId)
+        .execute();
     },
 
     async delete(postId: number): Promise<void> {

@@ -58,7 +58,7 @@ export async function postsRoutes(app: FastifyInstance, { config }: { config: Co
     },
     async (request) => {
       const user = requireUser(request);
-      return { post: await posts.edit(user, request.params.id, request.body.description) };
+      return { post: await posts.edit(user, request.params.id, request.body) };
     },
   );
 

@@ -2,11 +2,11 @@ import type { SessionUser } from '../../../core/api';
 import { type Cursor, encodeCursor, PROFILE_PAGE_SIZE, type PublicPost, publicPost } from '../../../core/feed';
 import { keysetPage } from '../../../core/keyset';
 import { type LinkPolicy, openableUrl } from '../../../core/link';
-import type { ListVersionsPage, RemovedPost, SharePost } from '../../../core/list';
+import { type ListVersionsPage, type PostEdit, type RemovedPost, type SharePost, validityOrderProblem } from '../../../core/list';
 import { defaultListName, LIST_MESSAGES } from '../../../core/list-text';
 import type { OwnPostPage, PostPage, Profile } from '../../../core/post';
 import { POST_MESSAGES } from '../../../core/post-text';
-import { forbidden, notFound } from '../../http-errors';
+import { badRequest, forbidden, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
 import { mailNewPost } from '../email/service';
 import { followsService } from '../follows/service';
@@ -77,12 +77,26 @@ export function postsService(db: DB, policy: LinkPolicy) {
       });
     },
 
-    /** A new description for the author's own post; it keeps its time and is marked edited. */
-    async edit(user: SessionUser, postId: number, description: string): Promise<PublicPost> {
-      if (!(await repo.editDescription(postId, user.id, description, Date.now()))) {
-        throw (await repo.author(postId)) ? forbidden(LIST_MESSAGES.notYourPost) : notFound(LIST_MESSAGES.postNotFound);
-      }
-      return publicPost((await repo.postRow(postId))!);
+    /**
+     * The author's own post edited: its description and validity dates, and its list's name (the
+     * list's slug and stable address stay). It keeps its time and is marked edited.
+     */
+    async edit(user: SessionUser, postId: number, edit: PostEdit): Promise<PublicPost> {
+      return db.transaction().execute(async (trx) => {
+        const posts = postsRepository(trx);
+        const found = await posts.editable(postId);
+        if (!found) throw notFound(LIST_MESSAGES.postNotFound);
+        if (found.userId !== user.id) throw forbidden(LIST_MESSAGES.notYourPost);
+        const validity = {
+          validFrom: edit.validFrom === undefined ? found.validFrom : edit.validFrom,
+          validUntil: edit.validUntil === undefined ? found.validUntil : edit.validUntil,
+        };
+        const problem = validityOrderProblem(validity);
+        if (problem) throw badRequest(problem);
+        await posts.edit(postId, { description: edit.description, ...validity }, Date.now());
+        if (edit.listName !== undefined) await listsService(trx).rename(found.listId, edit.listName);
+        return publicPost((await posts.postRow(postId))!);
+      });
     },
 
     /**

@@ -1,15 +1,21 @@
 import type { FeedPage, PublicPost } from '../../../core/feed';
 import type { FollowersPage } from '../../../core/follow';
-import type { RemovedPost } from '../../../core/list';
+import type { PostEdit, RemovedPost } from '../../../core/list';
 import type { OwnPostPage } from '../../../core/post';
 import { api, withQuery } from '../../lib/api-client';
+
+/** What PATCH /api/posts/:id takes, as typed: dates as YYYY-MM-DD or '' for none. */
+export type PostEditBody = { [K in keyof PostEdit]?: string };
 
 /** The dashboard's own API; the handle status comes from web/lib/account-api.ts. */
 export const dashboardApi = {
   /** The signed-in person's lists by their newest versions, with open counts, newest first. */
   myPosts: (cursor: string | null) => api.get<OwnPostPage>(withQuery('/api/posts/mine', { cursor })),
-  /** A new description for one of the person's posts (it keeps its time and shows "edited"). */
-  editPost: (postId: number, description: string) => api.patch<{ post: PublicPost }>(`/api/posts/${postId}`, { description }),
+  /**
+   * One of the person's posts edited: description, validity dates ('' clears one) and, on a list's
+   * newest version, the list's name. It keeps its time and shows "edited".
+   */
+  editPost: (postId: number, edit: PostEditBody) => api.patch<{ post: PublicPost }>(`/api/posts/${postId}`, edit),
   /** Removes one of the person's posts (one version of a list). */
   removePost: (postId: number) => api.delete<RemovedPost>(`/api/posts/${postId}`),
   /** The newest posts of the handles the person follows (the first page of /feed). */
