@@ -33,6 +33,8 @@ export interface BenchOptions {
   /** Only the email part: no feed seed, no HTTP, no web build. */
   emailOnly: boolean;
   keep: boolean;
+  /** A folder for the bench server's CPU profile (Node's --cpu-prof), or undefined. */
+  cpuProf: string | undefined;
 }
 
 export const DEFAULT_SIZES: SeedSizes = {
@@ -65,7 +67,8 @@ export const USAGE = `npm run bench -- [options]   (every option also reads BENC
   --skip-directory            leave out the directory (business profiles and /explore searches)
   --email-followers=N         email: instant followers of the one post (default 50000)
   --skip-email --email-only   leave out the email part, or run only it
-  --keep                      keep the seeded database (its name or folder is printed)`;
+  --keep                      keep the seeded database (its name or folder is printed)
+  --cpu-prof=DIR              write the bench server's CPU profile into DIR (open it in Chrome's DevTools)`;
 
 export class OptionsError extends Error {}
 
@@ -109,6 +112,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     'skip-email',
     'email-only',
     'keep',
+    'cpu-prof',
     'help',
   ]);
   for (const key of values.keys()) {
@@ -163,5 +167,6 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     skipEmail: flag('skip-email'),
     emailOnly: flag('email-only'),
     keep: flag('keep'),
+    cpuProf: values.get('cpu-prof') || undefined,
   };
 }

@@ -131,7 +131,7 @@ async function runDatabase(
     let http: DatabaseRun['http'] = null;
     if (!options.skipHttp || (!options.skipWeb && web.result === null)) {
       log('starting the server ...');
-      const server = await startBenchServer(bench.serverEnv);
+      const server = await startBenchServer(bench.serverEnv, options.cpuProf);
       try {
         if (!options.skipWeb && web.result === null) {
           log(`web: what a first visit to /${network.busiestHandle} downloads ...`);

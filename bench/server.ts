@@ -24,9 +24,9 @@ function peakRss(pid: number): number | null {
 /**
  * The real server as production runs it (NODE_ENV=production, JSON logs at info), on a free
  * loopback port, against the seeded database. Sign-in is never used: the provider is a dummy
- * address that discovery would only contact on a sign-in.
+ * address that discovery would only contact on a sign-in. `cpuProf`: a folder for its CPU profile.
  */
-export async function startBenchServer(databaseEnv: Record<string, string>): Promise<BenchServer> {
+export async function startBenchServer(databaseEnv: Record<string, string>, cpuProf?: string): Promise<BenchServer> {
   const server = await startChildServer({
     unset: ['DATABASE_URL', 'DATA_DIR', 'REDIS_URL', 'OIDC_CLIENT_SECRET', 'GTM_ID', 'LOG_LEVEL'],
     env: {
@@ -39,7 +39,11 @@ export async function startBenchServer(databaseEnv: Record<string, string>): Pro
     },
     // As `npm start` runs it (package.json): the young generation capped at 4 MB a semi-space
     // (ADR 0063), the old one growing 30% past what it holds before collecting (ADR 0108).
-    nodeArgs: ['--max-semi-space-size=4', '--heap-growing-percent=30'],
+    nodeArgs: [
+      '--max-semi-space-size=4',
+      '--heap-growing-percent=30',
+      ...(cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${cpuProf}`] : []),
+    ],
     // Logs go to /dev/null: piping them here would spend the load generator's CPU on them.
     output: 'stderr-tail',
   });

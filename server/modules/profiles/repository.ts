@@ -1,4 +1,4 @@
-import type { DB } from '../../plugins/db';
+import { type DB, prepared } from '../../plugins/db';
 
 /** A profile's stored fields, as the service turns them into a card. */
 export interface ProfileRow {
@@ -49,7 +49,9 @@ export function profilesRepository(db: DB) {
       ]);
 
   return {
-    byHandle: (handle: string): Promise<ProfileRow | undefined> => profiles().where('h.handle', '=', handle).executeTakeFirst(),
+    /** Every public page and link preview asks this: parsed once per connection (docs/decisions/0064). */
+    byHandle: (handle: string): Promise<ProfileRow | undefined> =>
+      profiles().where('h.handle', '=', handle).modifyEnd(prepared).executeTakeFirst(),
 
     byUser: (userId: string): Promise<ProfileRow | undefined> => profiles().where('h.user_id', '=', userId).executeTakeFirst(),
 
