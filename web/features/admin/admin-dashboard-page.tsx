@@ -5,6 +5,7 @@ import { notePageKey, pagePath } from '../../../core/pages';
 import { RequireAdmin } from '../../lib/require-admin';
 import { useApiGet } from '../../lib/use-api';
 import { adminApi } from './api';
+import './admin.css';
 
 function Count({ label, value, to }: { label: string; value: number | undefined; to?: string }) {
   const content = (

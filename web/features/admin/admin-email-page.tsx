@@ -5,6 +5,7 @@ import { useApiGet } from '../../lib/use-api';
 import { ErrorAlert } from '../../ui/alert';
 import { AdminPage, formatDateTime } from './admin-page';
 import { adminApi } from './api';
+import './admin.css';
 
 type State = (typeof EMAIL_STATES)[number];
 

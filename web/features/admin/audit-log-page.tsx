@@ -3,6 +3,7 @@ import { type AuditEntry, adminActionLabel } from '../../../core/audit';
 import { useApiGet } from '../../lib/use-api';
 import { AdminPage, formatDateTime } from './admin-page';
 import { adminApi } from './api';
+import './admin.css';
 
 function detailText(details: Record<string, unknown>): string {
   return Object.entries(details)

@@ -6,6 +6,7 @@ import { useApiGet } from '../../lib/use-api';
 import { AdminPage, formatDateTime } from './admin-page';
 import { adminApi } from './api';
 import { ConfirmPanel } from './confirm-panel';
+import './admin.css';
 
 type Status = { kind: 'success' | 'error'; lines: string[] } | null;
 

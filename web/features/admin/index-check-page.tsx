@@ -1,6 +1,7 @@
 import { useApiGet } from '../../lib/use-api';
 import { AdminPage } from './admin-page';
 import { adminApi } from './api';
+import './admin.css';
 
 function IndexCheck() {
   const result = useApiGet(() => adminApi.indexCheck(), []);

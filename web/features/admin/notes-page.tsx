@@ -5,6 +5,7 @@ import { errorMessage } from '../../lib/api-client';
 import { useApiGet } from '../../lib/use-api';
 import { AdminPage, formatDateTime } from './admin-page';
 import { adminApi } from './api';
+import './admin.css';
 
 const MarkdownView = lazy(() => import('./markdown-view'));
 

@@ -9,6 +9,7 @@ import { useApiGet } from '../../lib/use-api';
 import { AdminPage, formatDate } from './admin-page';
 import { adminApi } from './api';
 import { ConfirmPanel } from './confirm-panel';
+import './admin.css';
 
 type Status = { kind: 'success' | 'error'; text: string } | null;
 

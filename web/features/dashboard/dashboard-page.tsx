@@ -10,6 +10,7 @@ import { FeedPreview } from './feed-preview';
 import { HandleCard } from './handle-card';
 import { FollowerCount, HandleRemovedNotice } from './handle-notices';
 import { YourLists } from './your-lists';
+import './dashboard.css';
 
 function QuickAction({ to, label, handle }: { to: string; label: string; handle: string | null }) {
   if (!handle) {

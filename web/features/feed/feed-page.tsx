@@ -8,6 +8,7 @@ import { EarlierVersions } from '../../ui/list-parts';
 import { LoadMore } from '../../ui/load-more';
 import { PostCard } from '../../ui/post-card';
 import { feedApi } from './api';
+import './feed.css';
 
 function Feed() {
   const feed = useCursorPages((cursor) => feedApi.page(cursor), []);

@@ -3,6 +3,7 @@ import { FOLLOW_MESSAGES, type FollowersPage as FollowersPageData } from '../../
 import { pagePath } from '../../../core/pages';
 import { followsApi } from './api';
 import { PeoplePage } from './people-page';
+import './follows.css';
 
 const people = (n: number) => (n === 1 ? '1 person' : `${n} people`);
 

@@ -7,6 +7,7 @@ import { track } from '../../lib/analytics';
 import { errorMessage } from '../../lib/api-client';
 import { followsApi } from './api';
 import { PeoplePage } from './people-page';
+import './follows.css';
 
 /** Unfollow on a row of /following (issue 15); the row stays, so a slip can be undone with Follow. */
 function FollowToggle({ handle }: { handle: string }) {

@@ -23,6 +23,7 @@ import { ChatLog } from './chat-log';
 import { FormAsker } from './form-asker';
 import { FormClosed } from './form-closed';
 import { loadDraft, restoredState, saveDraft } from './visitor-draft';
+import './forms.css';
 
 function ChatForm({ form, onClosed }: { form: PublicChatForm; onClosed(): void }) {
   const [state, dispatch] = useReducer(

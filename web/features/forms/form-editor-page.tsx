@@ -18,6 +18,7 @@ import { FormUnavailable } from './form-unavailable';
 import { FieldError } from './question-card';
 import { QuestionList } from './question-list';
 import { LeaveDialog, useUnsavedChanges } from './unsaved-changes';
+import './forms.css';
 
 interface SavedState {
   saved?: boolean;

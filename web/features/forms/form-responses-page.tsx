@@ -8,6 +8,7 @@ import { RequireAuth } from '../../lib/require-auth';
 import { useApiGet } from '../../lib/use-api';
 import { formsApi } from './api';
 import { FormUnavailable } from './form-unavailable';
+import './forms.css';
 
 const formatTime = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const Time = ({ ms }: { ms: number }) => <time dateTime={new Date(ms).toISOString()}>{formatTime(ms)}</time>;

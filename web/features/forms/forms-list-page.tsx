@@ -6,6 +6,7 @@ import { relativeTime } from '../../../core/time';
 import { RequireAuth } from '../../lib/require-auth';
 import { useApiGet } from '../../lib/use-api';
 import { formsApi } from './api';
+import './forms.css';
 
 function FormRows({ forms, showOwner }: { forms: ChatFormListItem[]; showOwner: boolean }) {
   const now = Date.now();

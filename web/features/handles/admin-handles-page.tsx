@@ -13,6 +13,7 @@ import { ConfirmButton } from '../../ui/confirm-button';
 import { HandleInput } from '../../ui/handle-input';
 import { ItemList } from '../../ui/item-list';
 import { handlesApi } from './api';
+import './handles.css';
 
 type HandleRequestRow = AdminHandlesResponse['requests'][number];
 type HandleRow = AdminHandlesResponse['handles'][number];

@@ -18,6 +18,7 @@ import { useApiGet } from '../../lib/use-api';
 import { handleInputProps, SubmitRow, TextAreaField, TextField } from '../../ui/form-field';
 import { RequestKind, RequestSubmitted } from '../../ui/request-kind';
 import { handlesApi } from './api';
+import './handles.css';
 
 const DRAFT_KEY = 'freshlist:request-handle-draft';
 const HANDLE_REQUEST_NEXT = "We'll review it soon. Taking you to your dashboard...";

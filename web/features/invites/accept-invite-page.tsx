@@ -10,6 +10,7 @@ import { SignInButton } from '../../lib/sign-in-button';
 import { useApiGet } from '../../lib/use-api';
 import { SubmitRow, TextField } from '../../ui/form-field';
 import { invitesApi } from './api';
+import './invites.css';
 
 const VALID_LINK = /^[a-z0-9-]{1,30}$/;
 

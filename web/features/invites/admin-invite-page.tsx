@@ -9,6 +9,7 @@ import { RequireAdmin } from '../../lib/require-admin';
 import { ErrorAlert } from '../../ui/alert';
 import { TextField } from '../../ui/form-field';
 import { invitesApi } from './api';
+import './invites.css';
 
 type Values = { handle: string; email: string; displayName: string };
 const EMPTY: Values = { handle: '', email: '', displayName: '' };

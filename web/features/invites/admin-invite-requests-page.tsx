@@ -12,6 +12,7 @@ import { ConfirmButton } from '../../ui/confirm-button';
 import { HandleInput } from '../../ui/handle-input';
 import { ItemList } from '../../ui/item-list';
 import { invitesApi } from './api';
+import './invites.css';
 
 function Answer({ label, value }: { label: string; value: string | null }) {
   if (!value) return null;

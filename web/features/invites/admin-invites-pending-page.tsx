@@ -12,6 +12,7 @@ import { ErrorAlert } from '../../ui/alert';
 import { ConfirmButton } from '../../ui/confirm-button';
 import { ItemList } from '../../ui/item-list';
 import { invitesApi } from './api';
+import './invites.css';
 
 function InviteRow({ invite, onDone }: { invite: PendingInvite; onDone(message: string): void }) {
   const [sent, setSent] = useState(invite.sent);

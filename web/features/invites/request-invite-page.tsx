@@ -14,6 +14,7 @@ import { useApiGet } from '../../lib/use-api';
 import { handleInputProps, SubmitRow, TextAreaField, TextField } from '../../ui/form-field';
 import { RequestKind, RequestSubmitted } from '../../ui/request-kind';
 import { invitesApi } from './api';
+import './invites.css';
 
 const FIELDS = ['name', 'handle', 'description', 'socials', 'links', 'questions'] as const;
 type Field = (typeof FIELDS)[number];

@@ -9,6 +9,7 @@ import { DataSection } from './data-section';
 import { DeleteSection } from './delete-section';
 import { EmailSection } from './email-section';
 import { PrivacySection } from './privacy-section';
+import './settings.css';
 
 const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' });
 
