@@ -46,6 +46,20 @@ describe('the server', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
+  it('sends the same security headers with errors, unknown paths and pages', async () => {
+    const expected = (await t.app.inject('/healthz')).headers['content-security-policy'];
+    const answers = await Promise.all([
+      t.app.inject('/api/no-such-route'),
+      t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'content-type': 'application/json' }, payload: '{' }),
+      t.app.inject('/explore'),
+    ]);
+    for (const res of answers) {
+      expect(res.headers['content-security-policy']).toBe(expected);
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
   it('tags every response with a request id', async () => {
     const res = await t.app.inject('/healthz');
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
