@@ -45,6 +45,8 @@ interface Entry {
 }
 
 function deepFreeze<T>(value: T): T {
+  // Bytes (a rendered page as sent) cannot be frozen; nothing writes into them.
+  if (ArrayBuffer.isView(value)) return value;
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const inner of Object.values(value)) deepFreeze(inner);

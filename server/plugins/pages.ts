@@ -84,8 +84,12 @@ export const pagesPlugin = fp<{ publicUrl: string; pages: ReadCache }>(
       loaders.set(key, loader);
     });
 
-    /** A rendered page's own parts; the shell around them is the same for every page (webShell.page). */
-    type Parts = { status: number; head: string | null; root: string; preloadedJson: string; module: string | undefined };
+    /**
+     * A rendered page as the bytes it is sent as, made once when it is rendered: joining the shell
+     * and encoding ~30 KB of text again on every visit was most of a kept page's cost
+     * (docs/decisions/0113).
+     */
+    type Kept = { status: number; html: Buffer };
 
     async function render(request: FastifyRequest, key: PageKey, params: Readonly<Record<string, string | undefined>>) {
       const loader = loaders.get(key);
@@ -100,11 +104,8 @@ export const pagesPlugin = fp<{ publicUrl: string; pages: ReadCache }>(
       ]);
       return {
         status: data.status ?? 200,
-        head,
-        root,
-        preloadedJson: scriptJson(preloaded),
-        module: renderedPageModule(key),
-      } satisfies Parts;
+        html: app.webShell.page(head, root, scriptJson(preloaded), renderedPageModule(key)),
+      } satisfies Kept;
     }
 
     app.setPageRenderer(async (request): Promise<RenderedPage | null> => {
@@ -116,16 +117,15 @@ export const pagesPlugin = fp<{ publicUrl: string; pages: ReadCache }>(
         return null;
       }
       if (!page || !(PAGES[page.key] as PageEntry).rendered) return null;
-      let parts: Awaited<ReturnType<typeof render>>;
+      let kept: Awaited<ReturnType<typeof render>>;
       try {
-        parts = await pages.get(request.url, () => render(request, page.key, page.params));
+        kept = await pages.get(request.url, () => render(request, page.key, page.params));
       } catch (error) {
         // The browser can still render it: a failed render costs the visitor speed, not the page.
         request.log.error({ err: error }, 'page render failed');
         return null;
       }
-      if (parts === null || 'redirect' in parts) return parts;
-      return { status: parts.status, html: app.webShell.page(parts.head, parts.root, parts.preloadedJson, parts.module) };
+      return kept;
     });
   },
   { name: 'pages', dependencies: ['web'] },

@@ -10,10 +10,11 @@ export const WEB_ROOT = resolve(import.meta.dirname, '../../dist/web');
 export type HeadProvider = (request: FastifyRequest) => Promise<string | null>;
 
 /**
- * A page rendered on the server (docs/decisions/0108): its whole HTML (webShell.page), or where to
- * send the browser instead. null leaves the page to the browser, as every page was before.
+ * A page rendered on the server (docs/decisions/0108): its whole HTML (webShell.page) as the bytes
+ * sent, or where to send the browser instead. null leaves the page to the browser, as every page
+ * was before.
  */
-export type RenderedPage = { status: number; html: string } | { redirect: string };
+export type RenderedPage = { status: number; html: Buffer } | { redirect: string };
 export type PageRenderer = (request: FastifyRequest) => Promise<RenderedPage | null>;
 
 /** The built app's shell as a rendered page fills it. */
@@ -25,7 +26,7 @@ export interface WebShell {
    * own chunk (`module`, its source as the build's manifest names it), the HTML inside #root and
    * the data it was rendered from.
    */
-  page(head: string | null, root: string, preloadedJson: string, module?: string): string;
+  page(head: string | null, root: string, preloadedJson: string, module?: string): Buffer;
 }
 
 declare module 'fastify' {
@@ -145,23 +146,47 @@ export const webPlugin = fp<{ root?: string; sourceMaps?: boolean }>(
     // The rendered shell cut where a page's own parts go, once: a page is then a few concatenations.
     const [shellHead = '', shellBody = ''] = renderedShell.split('</head>');
     const [bodyStart = '', bodyEnd = ''] = shellBody.split('<div id="root"></div>');
-    const heads = new Map<string, string>();
+    const heads = new Map<string, Buffer>();
     /** The shell's head without the defaults the page's tags replace (title, description, manifest). */
     const headFor = (tags: string) => {
       const key = ['<title>', 'name="description"', 'rel="manifest"'].map((t) => (tags.includes(t) ? '1' : '0')).join('');
       let cut = heads.get(key);
       if (cut === undefined) {
-        cut = withoutDefaults(shellHead, tags);
+        cut = Buffer.from(withoutDefaults(shellHead, tags));
         heads.set(key, cut);
       }
       return cut;
     };
     const chunkStyles = built ? chunkStylesOf(root) : () => '';
+    const chunkBytes = new Map<string, Buffer>();
+    const stylesOf = (module: string) => {
+      let bytes = chunkBytes.get(module);
+      if (bytes === undefined) {
+        bytes = Buffer.from(chunkStyles(module));
+        chunkBytes.set(module, bytes);
+      }
+      return bytes;
+    };
+    // The shell's fixed parts as bytes, once: only a page's own parts are encoded per render
+    // (docs/decisions/0113), not the ~15 KB of styles around them.
+    const fixed = {
+      head: Buffer.from(shellHead),
+      bodyStart: Buffer.from(`</head>${bodyStart}<div id="root">`),
+      rootEnd: Buffer.from(`</div><script id="${PRELOADED_SCRIPT_ID}" type="application/json">`),
+      bodyEnd: Buffer.from(`</script>${bodyEnd}`),
+    };
     app.decorate('webShell', {
       head,
       page: (tags: string | null, rootHtml: string, preloadedJson: string, module?: string) =>
-        `${tags ? `${headFor(tags)}  ${tags}\n  ` : shellHead}${module ? chunkStyles(module) : ''}</head>${bodyStart}` +
-        `<div id="root">${rootHtml}</div><script id="${PRELOADED_SCRIPT_ID}" type="application/json">${preloadedJson}</script>${bodyEnd}`,
+        Buffer.concat([
+          ...(tags ? [headFor(tags), Buffer.from(`  ${tags}\n  `)] : [fixed.head]),
+          ...(module ? [stylesOf(module)] : []),
+          fixed.bodyStart,
+          Buffer.from(rootHtml),
+          fixed.rootEnd,
+          Buffer.from(preloadedJson),
+          fixed.bodyEnd,
+        ]),
     } satisfies WebShell);
 
     async function sendPage(request: FastifyRequest, reply: FastifyReply) {

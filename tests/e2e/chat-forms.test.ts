@@ -181,6 +181,33 @@ describe.skipIf(skipE2E)('chat forms: build a form, answer it as a visitor, read
     await screenshot(page, 'chat-form-creator-edit-desktop');
   });
 
+  it('asks about Back with unsaved edits in a browser without the Navigation API', async () => {
+    const page = await owner.newPage();
+    // As in a browser that lacks it: the guard entry in the history holds Back instead.
+    await page.addInitScript(() => Object.defineProperty(window, 'navigation', { value: undefined, configurable: true }));
+    await page.goto(`${server.url}/chat-form-creator`);
+    await page.getByRole('link', { name: 'Create a form' }).first().click();
+    await page.waitForURL(/\/chat-form-creator\/new$/);
+    expect(await page.evaluate(() => window.navigation)).toBeUndefined();
+    await page.getByLabel('Title').fill('Sunday cake order');
+
+    const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await page.goBack();
+    await dialog.waitFor();
+    expect(page.url()).toMatch(/\/chat-form-creator\/new$/);
+    await dialog.getByRole('button', { name: 'Stay and keep editing' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByLabel('Title').inputValue()).toBe('Sunday cake order');
+
+    // Asked again on the next Back; leaving goes where Back was going, in one step.
+    await page.goBack();
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.waitForURL(/\/chat-form-creator$/);
+    await page.getByRole('heading', { name: 'Chat forms', level: 1 }).waitFor();
+    await page.close();
+  });
+
   it('lets a visitor answer each kind with the keyboard, see progress, keep a draft across a reload and change an answer', async () => {
     const visitor = await browser.newContext({ viewport: DESKTOP, permissions: ['clipboard-read', 'clipboard-write'] });
     await consentDeclined(visitor);

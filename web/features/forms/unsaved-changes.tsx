@@ -1,15 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 
-/** Where the owner asked to go: a path of the app, or back or forward in the history. */
-type Pending = { path: string } | { historyKey: string };
+/** Where the owner asked to go: a path of the app, back or forward in the history, or back past the guard entry. */
+type Pending = { path: string } | { historyKey: string } | { back: true };
+
+/** Marks the history entry that holds Back where the Navigation API is missing. */
+const GUARD = 'freshlistUnsavedGuard';
+const onGuardEntry = () => Boolean((window.history.state as Record<string, unknown> | null)?.[GUARD]);
+const pushGuard = () => window.history.pushState({ ...window.history.state, [GUARD]: true }, '', window.location.href);
 
 /**
  * Asks before unsaved edits are lost (issue 19). Leaving the site, reloading or closing the tab
  * gets the browser's own question (beforeunload); following a link inside the app is held and
  * asked about in the page. The router is a declarative <BrowserRouter>, whose navigations cannot
  * be blocked, so links are caught as they are clicked (ADR 0106); Back and Forward are caught
- * where the browser has the Navigation API, and otherwise go without asking.
+ * with the Navigation API, and where a browser lacks it, Back is held by a guard entry of the same
+ * address pushed while there are unsaved edits: Back lands on the page itself and is asked about.
  */
 export function useUnsavedChanges(dirty: boolean) {
   const navigate = useNavigate();
@@ -26,6 +32,23 @@ export function useUnsavedChanges(dirty: boolean) {
     };
     navigation.addEventListener('navigate', onNavigate);
     return () => navigation.removeEventListener('navigate', onNavigate);
+  }, [dirty]);
+
+  useEffect(() => {
+    if (!dirty || window.navigation) return;
+    pushGuard();
+    const onPopState = () => {
+      if (allowTraverse.current || onGuardEntry()) return;
+      // Back left the guard: the page is still this one. Hold Back again and ask.
+      pushGuard();
+      setPending({ back: true });
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => {
+      window.removeEventListener('popstate', onPopState);
+      // Saved (still on the guard entry): take the guard away, so Back is one press again.
+      if (onGuardEntry() && !allowTraverse.current) window.history.back();
+    };
   }, [dirty]);
 
   useEffect(() => {
@@ -64,7 +87,11 @@ export function useUnsavedChanges(dirty: boolean) {
       setPending(null);
       if (!pending) return;
       if ('path' in pending) navigate(pending.path);
-      else {
+      else if ('back' in pending) {
+        allowTraverse.current = true;
+        // Past the guard and the page's own entry, to where Back was going.
+        window.history.go(-2);
+      } else {
         allowTraverse.current = true;
         window.navigation?.traverseTo(pending.historyKey);
       }
