@@ -55,7 +55,10 @@ export const securityPlugin = fp<{ config: Config }>(
       strictTransportSecurity: production,
     });
     app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(headers);
+      // On the raw response, as helmet does: routes that hijack the reply (the development sign-in
+      // provider's pages in the popup) need them too. A popup page without the opener's COOP
+      // parted from it, and sign-in journeys timed out under load.
+      for (const name in headers) reply.raw.setHeader(name, headers[name] as string);
       done();
     });
 
