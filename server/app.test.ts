@@ -46,12 +46,14 @@ describe('the server', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
-  it('sends the same security headers with errors, unknown paths and pages', async () => {
+  it('sends the same security headers with errors, unknown paths, pages and the development provider', async () => {
     const expected = (await t.app.inject('/healthz')).headers['content-security-policy'];
     const answers = await Promise.all([
       t.app.inject('/api/no-such-route'),
       t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'content-type': 'application/json' }, payload: '{' }),
       t.app.inject('/explore'),
+      // The development provider answers on the raw response (the sign-in popup's pages).
+      t.app.inject('/oidc/.well-known/openid-configuration'),
     ]);
     for (const res of answers) {
       expect(res.headers['content-security-policy']).toBe(expected);
