@@ -5,7 +5,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../tests/fixtures/app';
-import { as, aUser, type TestUser } from '../../../tests/fixtures/factories';
+import { aPost, as, aUser, type TestUser } from '../../../tests/fixtures/factories';
 import { anImage } from '../../../tests/fixtures/images';
 
 let t: TestApp;
@@ -64,11 +64,16 @@ describe('the business profile in link previews and on the QR card', () => {
     expect(tag(after, 'og:image')).toBe(`${TEST_PUBLIC_URL}/qr/card-farm/card.png`);
   });
 
-  it('draws the logo beside the handle on the card, which still scans, under a new ETag', async () => {
+  it("draws the logo beside the handle on the card and on its lists' cards, which still scan, under a new ETag", async () => {
     await t.app.inject({ method: 'DELETE', url: '/api/profile/logo', headers: { cookie: owner.cookie } });
+    const list = await aPost(t.db, owner, { description: 'Weekly prices' });
+    const listCard = `/qr/card-farm/lists/${list.listSlug}/card.png`;
+    const listUrl = `${TEST_PUBLIC_URL}/card-farm/lists/${list.listSlug}`;
     const plain = await t.app.inject('/qr/card-farm/card.png');
+    const plainList = await t.app.inject(listCard);
     // Where the logo goes, the card's pale background shows without one.
     expect(readCard(plain.rawPayload, 104, 612)).toEqual({ pixel: [246, 248, 246], qr: `${TEST_PUBLIC_URL}/card-farm` });
+    expect(readCard(plainList.rawPayload, 104, 612)).toEqual({ pixel: [246, 248, 246], qr: listUrl });
 
     await t.app.inject({
       method: 'PUT',
@@ -83,5 +88,12 @@ describe('the business profile in link previews and on the QR card', () => {
     expect(read.qr).toBe(`${TEST_PUBLIC_URL}/card-farm`);
     // The test logo is one colour, #1f7a4d (WebP keeps it within a step or two).
     expect(read.pixel.map((c, i) => Math.abs(c - [31, 122, 77][i]!) <= 4)).toEqual([true, true, true]);
+
+    // A list's card carries the owner's logo too, and still opens the list's stable address.
+    const listWithLogo = await t.app.inject(listCard);
+    expect(listWithLogo.headers.etag).not.toBe(plainList.headers.etag);
+    const readList = readCard(listWithLogo.rawPayload, 104, 612);
+    expect(readList.qr).toBe(listUrl);
+    expect(readList.pixel.map((c, i) => Math.abs(c - [31, 122, 77][i]!) <= 4)).toEqual([true, true, true]);
   });
 });

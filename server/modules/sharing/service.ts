@@ -23,7 +23,7 @@ import { postsService } from '../posts/service';
 import { profilesService } from '../profiles/service';
 import { atomFeed } from './atom';
 import type { ImageRenderer } from './image-renderer';
-import { cardTask, type QrImage, qrTask } from './qr';
+import { type CardContent, cardTask, type QrImage, qrTask } from './qr';
 
 /** Bumped when the drawing changes, so caches let go of old images. */
 const IMAGE_VERSION = '2';
@@ -66,6 +66,20 @@ export function sharingService(db: DB, config: Config, renderer: ImageRenderer, 
   function qrImage(data: string, size: number, format: QrFormat): CachedImage {
     const etag = etagOf('qr', IMAGE_VERSION, format, size, data);
     return { etag, render: () => renderer.draw(etag, () => qrTask(data, size, format)) };
+  }
+
+  /** A printable card, with the holder's logo beside the handle when they have one. */
+  function cardImage(kind: string, content: CardContent, profile: PublicProfile | undefined): CachedImage {
+    const logo = profile?.business.logo;
+    // The logo's version (its hash) is in the URL; a card without one keeps the ETag it always had.
+    const etag = logo
+      ? etagOf(kind, IMAGE_VERSION, content.handle, content.displayName, content.url, logo.url)
+      : etagOf(kind, IMAGE_VERSION, content.handle, content.displayName, content.url);
+    const task =
+      logo && profile
+        ? async () => cardTask({ ...content, logoPng: await profiles.logoPng(profile.handle) })
+        : () => cardTask(content);
+    return { etag, render: () => renderer.draw(etag, task) };
   }
 
   return {
@@ -150,15 +164,7 @@ export function sharingService(db: DB, config: Config, renderer: ImageRenderer, 
       const profile = await this.publicProfile(handle);
       if (!profile) throw notFound(SHARING_MESSAGES.unknownHandle);
       const content = { handle: profile.handle, displayName: profile.displayName, url: profileUrl(config.publicUrl, handle) };
-      const logo = profile.business.logo;
-      // The logo's version (its hash) is in the URL; a card without one keeps the ETag it always had.
-      const etag = logo
-        ? etagOf('card', IMAGE_VERSION, content.handle, content.displayName, content.url, logo.url)
-        : etagOf('card', IMAGE_VERSION, content.handle, content.displayName, content.url);
-      const task = logo
-        ? async () => cardTask({ ...content, logoPng: await profiles.logoPng(profile.handle) })
-        : () => cardTask(content);
-      return { etag, render: () => renderer.draw(etag, task) };
+      return cardImage('card', content, profile);
     },
 
     /** The QR code of a list's stable address; like a handle's, it needs no lookup. */
@@ -168,7 +174,7 @@ export function sharingService(db: DB, config: Config, renderer: ImageRenderer, 
       return qrImage(listUrl(config.publicUrl, handle, slug), size, format);
     },
 
-    /** The 600x800 card of a list: its QR code, @handle and the list's name. */
+    /** The 600x800 card of a list: its QR code, @handle, the list's name and the owner's logo. */
     async listCard(handle: string, slug: string): Promise<CachedImage> {
       if (!looksLikeHandle(handle)) throw badRequest(SHARING_MESSAGES.handle);
       if (!looksLikeSlug(slug)) throw badRequest(SHARING_MESSAGES.listSlug);
@@ -176,8 +182,7 @@ export function sharingService(db: DB, config: Config, renderer: ImageRenderer, 
       const list = reads ? await reads.get(`list:${handle}:${slug}`, load) : await load();
       if (!list) throw notFound(SHARING_MESSAGES.unknownList);
       const content = { handle: list.handle, displayName: list.name, url: listUrl(config.publicUrl, list.handle, list.slug) };
-      const etag = etagOf('list-card', IMAGE_VERSION, content.handle, content.displayName, content.url);
-      return { etag, render: () => renderer.draw(etag, () => cardTask(content)) };
+      return cardImage('list-card', content, await this.publicProfile(list.handle));
     },
 
     /** The home-screen manifest of a profile: same icons as the app, opening at the profile. */
