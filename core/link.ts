@@ -120,6 +120,16 @@ export function descriptionProblem(raw: string): string | null {
   return hasControlCharacters(raw, { multiline: true }) ? TEXT_MESSAGES.controlCharacters('Description') : null;
 }
 
+/** A post's description, trimmed, by the spec's rule: the same when posting and when editing. */
+export const descriptionSchema = z
+  .string()
+  .default('')
+  .transform((s) => s.trim())
+  .superRefine((text, ctx) => {
+    const problem = descriptionProblem(text);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
 /** The body of a new post, checked by the same rules the browser shows. */
 export function newPostSchema(policy: LinkPolicy) {
   return z.object({
@@ -132,14 +142,7 @@ export function newPostSchema(policy: LinkPolicy) {
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       })
       .transform(normalisedLink),
-    description: z
-      .string()
-      .default('')
-      .transform((s) => s.trim())
-      .superRefine((text, ctx) => {
-        const problem = descriptionProblem(text);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      }),
+    description: descriptionSchema,
     /** Optional; the upload page sends one per attempt, so a double submission stores one post. */
     idempotencyKey: z
       .string()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { publicPostSchema } from './feed';
-import { characterCount, descriptionProblem, type LinkPolicy, newPostSchema } from './link';
+import { characterCount, descriptionSchema, type LinkPolicy, newPostSchema } from './link';
 import { LIST_MESSAGES, LIST_NAME_MAX_LENGTH } from './list-text';
 import { hasControlCharacters, TEXT_MESSAGES } from './text';
 
@@ -120,14 +120,7 @@ const editedDateField = (label: string) =>
  */
 export const editPostSchema = z
   .object({
-    description: z
-      .string()
-      .default('')
-      .transform((s) => s.trim())
-      .superRefine((text, ctx) => {
-        const problem = descriptionProblem(text);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      }),
+    description: descriptionSchema,
     listName: z
       .string()
       .optional()

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { characterCount } from '../../../core/link';
-import { isCalendarDate, listNameProblem, type OwnList, validityOrderProblem } from '../../../core/list';
-import { defaultListName, LIST_MESSAGES, LIST_NAME_MAX_LENGTH } from '../../../core/list-text';
+import { listNameProblem, type OwnList } from '../../../core/list';
+import { defaultListName, LIST_NAME_MAX_LENGTH } from '../../../core/list-text';
+import { ValidityFields, validityProblems } from '../../ui/validity-fields';
 
 /** The upload form's list and validity fields, as typed. */
 export interface VersionDraft {
@@ -16,12 +17,7 @@ export const EMPTY_DRAFT: VersionDraft = { listId: '', listName: '', validFrom: 
 
 /** The first problem of the list and validity fields, by the server's rules and messages. */
 export function draftProblems(draft: VersionDraft) {
-  const dateProblem = (text: string, label: string) =>
-    text !== '' && !isCalendarDate(text) ? LIST_MESSAGES.dateInvalid(label) : null;
-  const validFrom = dateProblem(draft.validFrom, 'Valid from');
-  const validUntil =
-    dateProblem(draft.validUntil, 'Valid until') ??
-    validityOrderProblem({ validFrom: draft.validFrom || null, validUntil: draft.validUntil || null });
+  const { validFrom, validUntil } = validityProblems(draft);
   const listName = draft.listId === '' ? listNameProblem(draft.listName.trim()) : null;
   return { listName, validFrom, validUntil, any: Boolean(listName || validFrom || validUntil) };
 }
@@ -64,10 +60,6 @@ export function VersionFields(props: {
     name: useId(),
     nameHint: useId(),
     nameError: useId(),
-    from: useId(),
-    fromError: useId(),
-    until: useId(),
-    untilError: useId(),
   };
   const problems = draftProblems(draft);
   const set = (change: Partial<VersionDraft>) => onChange({ ...draft, ...change });
@@ -114,37 +106,7 @@ export function VersionFields(props: {
         </>
       )}
 
-      <div className="date-fields">
-        <div>
-          <label htmlFor={ids.from}>Valid from (optional)</label>
-          <input
-            id={ids.from}
-            name="validFrom"
-            type="date"
-            value={draft.validFrom}
-            onChange={(e) => set({ validFrom: e.target.value })}
-            aria-invalid={problems.validFrom ? true : undefined}
-            aria-describedby={problems.validFrom ? ids.fromError : undefined}
-            disabled={disabled}
-          />
-          <Problem id={ids.fromError} text={problems.validFrom} />
-        </div>
-        <div>
-          <label htmlFor={ids.until}>Valid until (optional)</label>
-          <input
-            id={ids.until}
-            name="validUntil"
-            type="date"
-            value={draft.validUntil}
-            min={draft.validFrom || undefined}
-            onChange={(e) => set({ validUntil: e.target.value })}
-            aria-invalid={problems.validUntil ? true : undefined}
-            aria-describedby={problems.validUntil ? ids.untilError : undefined}
-            disabled={disabled}
-          />
-          <Problem id={ids.untilError} text={problems.validUntil} />
-        </div>
-      </div>
+      <ValidityFields idPrefix="" draft={draft} onChange={set} disabled={disabled} />
     </>
   );
 }
