@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Cursor, PostRow } from '../../../core/feed';
 import type { Database } from '../../../db/schema';
+import { compiledOnce } from '../../plugins/compiled-once';
 import { type DB, olderThan, prepared } from '../../plugins/db';
 
 type PostAndList = ExpressionBuilder<Database & { p: Database['posts']; l: Database['lists'] }, 'p' | 'l'>;
@@ -46,6 +47,32 @@ export interface NewPostRow {
 export function postsRepository(db: DB) {
   const postById = (id: number) =>
     db.selectFrom('posts as p').innerJoin('lists as l', 'l.id', 'p.list_id').select(postRowColumns).where('p.id', '=', id);
+
+  /** Every public profile page asks this, so it is compiled once (docs/decisions/0114). */
+  const holderPosts = compiledOnce(db, (shape: 'first' | 'after', handle: string, limit: number, time?: number, id?: number) =>
+    db
+      .selectFrom('handles as h')
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('posts as p')
+            .innerJoin('lists as l', 'l.id', 'p.list_id')
+            .select(postRowColumns)
+            .whereRef('p.user_id', '=', 'h.user_id')
+            .where(isNewest)
+            .where(olderThan(['p.created_at', 'p.id'], shape === 'after' ? [time!, id!] : null))
+            .orderBy('p.created_at', 'desc')
+            .orderBy('p.id', 'desc')
+            .limit(limit)
+            .as('p'),
+        (join) => join.onTrue(),
+      )
+      .selectAll('p')
+      .where('h.handle', '=', handle)
+      .orderBy('p.createdAt', 'desc')
+      .orderBy('p.id', 'desc')
+      .modifyEnd(prepared),
+  );
 
   return {
     /**
@@ -181,29 +208,9 @@ export function postsRepository(db: DB) {
      * when no one holds the handle; a holder with no posts gives one row of nulls.
      */
     async postsOfHolder(handle: string, cursor: Cursor | null, limit: number): Promise<PostRow[] | null> {
-      const rows = await db
-        .selectFrom('handles as h')
-        .leftJoinLateral(
-          (eb) =>
-            eb
-              .selectFrom('posts as p')
-              .innerJoin('lists as l', 'l.id', 'p.list_id')
-              .select(postRowColumns)
-              .whereRef('p.user_id', '=', 'h.user_id')
-              .where(isNewest)
-              .where(olderThan(['p.created_at', 'p.id'], cursor && [cursor.createdAt, cursor.id]))
-              .orderBy('p.created_at', 'desc')
-              .orderBy('p.id', 'desc')
-              .limit(limit)
-              .as('p'),
-          (join) => join.onTrue(),
-        )
-        .selectAll('p')
-        .where('h.handle', '=', handle)
-        .orderBy('p.createdAt', 'desc')
-        .orderBy('p.id', 'desc')
-        .modifyEnd(prepared)
-        .execute();
+      const rows = cursor
+        ? await holderPosts('after', handle, limit, cursor.createdAt, cursor.id)
+        : await holderPosts('first', handle, limit);
       if (rows.length === 0) return null;
       return rows.filter((r): r is PostRow => r.id !== null);
     },

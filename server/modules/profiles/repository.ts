@@ -1,3 +1,4 @@
+import { compiledOnce } from '../../plugins/compiled-once';
 import { type DB, prepared } from '../../plugins/db';
 
 /** A profile's stored fields, as the service turns them into a card. */
@@ -48,10 +49,14 @@ export function profilesRepository(db: DB) {
         'l.height as logoHeight',
       ]);
 
+  /** Compiled once (docs/decisions/0114): every public page and link preview starts here. */
+  const profileByHandle = compiledOnce(db, (_shape: 'one', handle: string) =>
+    profiles().where('h.handle', '=', handle).modifyEnd(prepared),
+  );
+
   return {
     /** Every public page and link preview asks this: parsed once per connection (docs/decisions/0064). */
-    byHandle: (handle: string): Promise<ProfileRow | undefined> =>
-      profiles().where('h.handle', '=', handle).modifyEnd(prepared).executeTakeFirst(),
+    byHandle: async (handle: string): Promise<ProfileRow | undefined> => (await profileByHandle('one', handle))[0],
 
     byUser: (userId: string): Promise<ProfileRow | undefined> => profiles().where('h.user_id', '=', userId).executeTakeFirst(),
 
