@@ -11,7 +11,7 @@ import type { DB } from '../../plugins/db';
 import { mailNewPost } from '../email/service';
 import { followsService } from '../follows/service';
 import { listsService } from '../lists/service';
-import { profilesService } from '../profiles/service';
+import { type PublicBusinessProfile, profilesService, toCard } from '../profiles/service';
 import { postsRepository } from './repository';
 
 const OWN_PAGE_SIZE = 5;
@@ -139,6 +139,21 @@ export function postsService(db: DB, policy: LinkPolicy) {
       const rows = await repo.postsOfHolder(handle, cursor, PROFILE_PAGE_SIZE + 1);
       if (!rows) throw notFound(POST_MESSAGES.profileNotFound);
       return toPage(rows.map(publicPost), PROFILE_PAGE_SIZE);
+    },
+
+    /**
+     * A profile page's data in one round trip (docs/decisions/0114): the holder's public face and
+     * the first page of lists, as publicProfile and profilePosts give them; undefined when no one
+     * holds the handle.
+     */
+    async holderPage(handle: string): Promise<{ profile: PublicBusinessProfile; page: PostPage } | undefined> {
+      const found = await repo.holderWithPosts(handle, PROFILE_PAGE_SIZE + 1);
+      if (!found) return undefined;
+      const { holder } = found;
+      return {
+        profile: { handle: holder.handle, userId: holder.userId, displayName: holder.displayName, card: toCard(holder) },
+        page: toPage(found.rows.map(publicPost), PROFILE_PAGE_SIZE),
+      };
     },
 
     /** The newest lists on a handle's profile (connect page, Atom feed); none for an unknown handle. */

@@ -15,7 +15,7 @@ import { logoAsPng, processLogo } from './logo-image';
 import { type ProfileRow, profilesRepository } from './repository';
 
 /** A stored profile as anyone may see it. */
-function toCard(row: ProfileRow): BusinessCard {
+export function toCard(row: ProfileRow): BusinessCard {
   const logo: Logo | null =
     row.logoVersion !== null
       ? { url: logoPath(row.handle, row.logoVersion), width: row.logoWidth ?? 0, height: row.logoHeight ?? 0 }

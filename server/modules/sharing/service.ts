@@ -15,12 +15,12 @@ import {
 } from '../../../core/sharing';
 import { printableText } from '../../../core/text';
 import type { Config } from '../../config';
-import { badRequest, HttpError, notFound } from '../../http-errors';
+import { badRequest, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
 import type { ReadCache } from '../../read-cache';
 import { listsService } from '../lists/service';
 import { postsService } from '../posts/service';
-import { profilesService } from '../profiles/service';
+import { type PublicBusinessProfile, profilesService } from '../profiles/service';
 import { atomFeed } from './atom';
 import type { ImageRenderer } from './image-renderer';
 import { type CardContent, cardTask, type QrImage, qrTask } from './qr';
@@ -53,12 +53,19 @@ export interface CachedImage {
   render(): Promise<QrImage>;
 }
 
+/** What a page or a link preview shows of a handle's holder. */
+const faceOf = (found: PublicBusinessProfile): PublicProfile => ({
+  handle: found.handle,
+  displayName: found.displayName,
+  business: found.card,
+});
+
 /** QR codes, the printable card and the profile data behind link previews. */
 export function sharingService(db: DB, config: Config, renderer: ImageRenderer, reads?: ReadCache) {
   const profiles = profilesService(db);
   async function readProfile(handle: string): Promise<PublicProfile | undefined> {
     const found = await profiles.publicProfile(handle);
-    return found && { handle: found.handle, displayName: found.displayName, business: found.card };
+    return found && faceOf(found);
   }
   const posts = postsService(db, config.linkPolicy);
   const lists = listsService(db);
@@ -98,14 +105,10 @@ export function sharingService(db: DB, config: Config, renderer: ImageRenderer, 
     async handlePages(raw: string) {
       const handle = normalizeHandle(raw);
       if (!looksLikeHandle(handle)) return undefined;
-      const [face, page] = await Promise.all([
-        this.publicProfile(handle),
-        posts.profilePosts(handle, null).catch((error: unknown) => {
-          if (error instanceof HttpError && error.statusCode === 404) return undefined;
-          throw error;
-        }),
-      ]);
-      if (!face || !page) return undefined;
+      const found = await posts.holderPage(handle);
+      if (!found) return undefined;
+      const { profile: holder, page } = found;
+      const face = faceOf(holder);
       const profile: Profile = { ...face, isOwner: false, following: null };
       return { face, profile, posts: page, connect: { profile: face, latestPost: page.posts[0] ?? null } satisfies ConnectPage };
     },
