@@ -1,8 +1,8 @@
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
 import { pagePath } from '../../core/pages';
 import type { ApiResource } from '../lib/use-api';
 import { ErrorAlert } from './alert';
+import { Link } from './link';
 
 /** The success line an admin action leaves, and reloading the list it changed. */
 export function useActionNotice(resource: ApiResource<unknown>): { notice: string; done(message: string): void } {

@@ -1,7 +1,8 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { pagePath } from '../../core/pages';
 import { openConsentChoices } from '../lib/analytics';
 import { useAuth, useSignOut } from '../lib/auth';
+import { Link } from './link';
 
 /** The shared footer: who is signed in, a Sign out link, a way back (not on the page it leads to), Privacy choices. */
 export function Footer() {

@@ -1,5 +1,4 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import type { PublicPost } from '../../core/feed';
 import { defaultListName, isExpired, LIST_MESSAGES, localDate, validityLabel } from '../../core/list-text';
 import { pagePath } from '../../core/pages';
@@ -7,6 +6,7 @@ import { postOpenPath } from '../../core/post-text';
 import { relativeTime } from '../../core/time';
 import { readConsent, track } from '../lib/analytics';
 import { useAuth } from '../lib/auth';
+import { Link } from './link';
 
 /** A post's full date and time for its tooltip: one formatter, as making one per card is slow. */
 const FULL_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { HANDLE_REQUEST_MESSAGES } from '../../core/handle';
 import { pagePath } from '../../core/pages';
+import { Link } from './link';
 
 /** Spec 9: the dashboard follows 3 seconds after a request. */
 const REDIRECT_AFTER_MS = 3000;

@@ -1,10 +1,11 @@
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { pagePath } from '../../core/pages';
 import { useAuth, useSignOut } from '../lib/auth';
 import type { CurrentPage } from '../lib/current-page';
 import { ACCOUNT_ITEMS, navItems } from '../lib/nav-items';
 import { loginPath } from '../lib/paths';
+import { Link } from './link';
 
 /** Closes a menu on Escape (focus back on its button) and on a click outside it. */
 function useDismiss(

@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
 import type { SessionUser } from '../../../core/api';
 import { NOTE_PAGES, NOTE_SLUGS } from '../../../core/notes';
 import { notePageKey, pagePath } from '../../../core/pages';
 import { RequireAdmin } from '../../lib/require-admin';
 import { useApiGet } from '../../lib/use-api';
+import { Link } from '../../ui/link';
 import { adminApi } from './api';
 import './admin.css';
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { SessionUser } from '../../../core/api';
 import { pagePath } from '../../../core/pages';
 import { RequireAdmin } from '../../lib/require-admin';
+import { Link } from '../../ui/link';
 
 /** The frame of every admin sub-page: the admin guard, a way back to the admin dashboard, the heading. */
 export function AdminPage({

@@ -1,11 +1,12 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { type AdminUser, HANDLE_STATE_LABELS } from '../../../core/admin';
 import type { SessionUser } from '../../../core/api';
 import { pagePath } from '../../../core/pages';
 import { track, trackAdminAction } from '../../lib/analytics';
 import { errorMessage } from '../../lib/api-client';
 import { useApiGet } from '../../lib/use-api';
+import { Link } from '../../ui/link';
 import { AdminPage, formatDate } from './admin-page';
 import { adminApi } from './api';
 import { ConfirmPanel } from './confirm-panel';

@@ -1,9 +1,10 @@
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { safeRedirectPath } from '../../../core/api';
 import { pagePath } from '../../../core/pages';
 import { useAuth } from '../../lib/auth';
 import { pageOf } from '../../lib/current-page';
 import { SignInButton } from '../../lib/sign-in-button';
+import { Link } from '../../ui/link';
 
 /** The handle a sign-in is for, when it comes from a Follow (a profile with followAfterLogin=true). */
 function followTarget(redirect: string): string | null {

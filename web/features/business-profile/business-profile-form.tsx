@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
 import { BIO_MAX_LENGTH, businessProfileInputSchema, formValues, type OwnBusinessProfile } from '../../../core/business-profile';
 import { fieldErrors } from '../../../core/handle';
 import { pagePath } from '../../../core/pages';
 import { errorMessage } from '../../lib/api-client';
 import { isSessionEnded, SessionEndedAlert } from '../../lib/session-ended';
 import { SubmitRow, TextAreaField, TextField } from '../../ui/form-field';
+import { Link } from '../../ui/link';
 import { businessProfileApi, type BusinessProfileForm as FormValues } from './api';
 import { LogoField } from './logo-field';
 import { TradesField } from './trades-field';

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import type { SessionUser } from '../../../core/api';
 import { pagePath } from '../../../core/pages';
 import { accountApi } from '../../lib/account-api';
 import { useAuth } from '../../lib/auth';
 import { RequireAuth } from '../../lib/require-auth';
 import { useApiGet } from '../../lib/use-api';
+import { Link } from '../../ui/link';
 import { FeedPreview } from './feed-preview';
 import { HandleCard } from './handle-card';
 import { FollowerCount, HandleRemovedNotice } from './handle-notices';

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { pagePath } from '../../../core/pages';
 import { useApiGet } from '../../lib/use-api';
+import { Link } from '../../ui/link';
 import { PostCard } from '../../ui/post-card';
 import { dashboardApi } from './api';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { HandleStatus } from '../../../core/handle';
 import { pagePath } from '../../../core/pages';
+import { Link } from '../../ui/link';
 
 /** The dashboard's handle section for each handle status (spec 2, /dashboard; spec 4). */
 export function HandleCard({

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { pagePath } from '../../../core/pages';
 import { useApiGet } from '../../lib/use-api';
+import { Link } from '../../ui/link';
 import { dashboardApi } from './api';
 
 /**

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { PublicPost } from '../../../core/feed';
 import { listPaths } from '../../../core/list-text';
 import { pagePath } from '../../../core/pages';
 import { errorMessage } from '../../lib/api-client';
 import { ConfirmButton } from '../../ui/confirm-button';
+import { Link } from '../../ui/link';
 import { dashboardApi } from './api';
 import { EditPostForm } from './edit-post-form';
 

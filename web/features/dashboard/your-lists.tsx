@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { pagePath } from '../../../core/pages';
 import { useCursorPages } from '../../lib/use-cursor-pages';
+import { Link } from '../../ui/link';
 import { EarlierVersions, StableLink } from '../../ui/list-parts';
 import { LoadMore } from '../../ui/load-more';
 import { PostCard } from '../../ui/post-card';

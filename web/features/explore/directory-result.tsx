@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { DirectoryEntry } from '../../../core/directory';
 import { pagePath } from '../../../core/pages';
 import { relativeTime } from '../../../core/time';
@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { loginPath } from '../../lib/paths';
 import { BusinessLogo, TradeList } from '../../ui/business-card';
+import { Link } from '../../ui/link';
 import { exploreApi } from './api';
 
 const followers = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'follower' : 'followers'}`;

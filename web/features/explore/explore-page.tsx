@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { DIRECTORY_MESSAGES, directoryApiPath, explorePath, exploreSearchOf, exploreSearchParams } from '../../../core/directory';
 import { track } from '../../lib/analytics';
 import { useAuth } from '../../lib/auth';
 import { useApiGet } from '../../lib/use-api';
+import { Link } from '../../ui/link';
 import { exploreApi } from './api';
 import { DirectoryResult } from './directory-result';
 import { type ExploreFilters, ExploreForm } from './explore-form';

@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
 import { FEED_HINT_FOLLOW_COUNT } from '../../../core/feed';
 import { pagePath } from '../../../core/pages';
 import { useAuth } from '../../lib/auth';
 import { loginPath } from '../../lib/paths';
 import { useCursorPages } from '../../lib/use-cursor-pages';
+import { Link } from '../../ui/link';
 import { EarlierVersions } from '../../ui/list-parts';
 import { LoadMore } from '../../ui/load-more';
 import { PostCard } from '../../ui/post-card';

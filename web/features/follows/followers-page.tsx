@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { FOLLOW_MESSAGES, type FollowersPage as FollowersPageData } from '../../../core/follow';
 import { pagePath } from '../../../core/pages';
+import { Link } from '../../ui/link';
 import { followsApi } from './api';
 import { PeoplePage } from './people-page';
 import './follows.css';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { FOLLOW_MESSAGES, type FollowingPage as FollowingPageData } from '../../../core/follow';
 import { pagePath } from '../../../core/pages';
 import { relativeTime } from '../../../core/time';
 import { track } from '../../lib/analytics';
 import { errorMessage } from '../../lib/api-client';
+import { Link } from '../../ui/link';
 import { followsApi } from './api';
 import { PeoplePage } from './people-page';
 import './follows.css';

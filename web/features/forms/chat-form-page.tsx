@@ -1,5 +1,5 @@
 import { useEffect, useReducer, useRef } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { summaryLines } from '../../../core/chat-form-answers';
 import type { PublicChatForm } from '../../../core/chat-form-api';
 import { CHAT_FORM_TEXT } from '../../../core/chat-form-visitor';
@@ -9,6 +9,7 @@ import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { useApiGet } from '../../lib/use-api';
 import { ErrorAlert } from '../../ui/alert';
 import { CopyButton } from '../../ui/copy-button';
+import { Link } from '../../ui/link';
 import { AnswerComposer } from './answer-composer';
 import { formsApi } from './api';
 import {

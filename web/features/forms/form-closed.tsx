@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import type { PublicChatForm } from '../../../core/chat-form-api';
 import { CHAT_FORM_TEXT } from '../../../core/chat-form-visitor';
 import { pagePath } from '../../../core/pages';
+import { Link } from '../../ui/link';
 import { FormAsker } from './form-asker';
 
 const formatDate = (ms: number) => new Date(ms).toLocaleDateString(undefined, { dateStyle: 'long' });

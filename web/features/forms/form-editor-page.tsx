@@ -1,5 +1,5 @@
 import { type FormEvent, useMemo, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { type ChatFormProblem, chatFormProblem, FORM_TITLE_MAX, normalizeChatForm } from '../../../core/chat-form';
 import type { ManagedChatForm } from '../../../core/chat-form-api';
 import { CHAT_FORM_TEXT } from '../../../core/chat-form-visitor';
@@ -9,6 +9,7 @@ import { RequireAuth } from '../../lib/require-auth';
 import { useApiGet } from '../../lib/use-api';
 import { ErrorAlert } from '../../ui/alert';
 import { ConfirmButton } from '../../ui/confirm-button';
+import { Link } from '../../ui/link';
 import { formsApi } from './api';
 import { FormClosingFields } from './form-closing-fields';
 import { draftOf, emptyDraft, type FormDraft, inputOf } from './form-draft';

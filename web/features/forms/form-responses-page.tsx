@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { SUBMITTED_AT_COLUMN } from '../../../core/chat-form';
 import { answerText } from '../../../core/chat-form-answers';
 import type { ChatFormResponses } from '../../../core/chat-form-api';
 import { pagePath } from '../../../core/pages';
 import { RequireAuth } from '../../lib/require-auth';
 import { useApiGet } from '../../lib/use-api';
+import { Link } from '../../ui/link';
 import { formsApi } from './api';
 import { FormUnavailable } from './form-unavailable';
 import './forms.css';

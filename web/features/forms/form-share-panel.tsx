@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import type { ManagedChatForm } from '../../../core/chat-form-api';
 import { pagePath } from '../../../core/pages';
 import { CopyButton } from '../../ui/copy-button';
+import { Link } from '../../ui/link';
 
 const QR_SHOWN_SIZE = 200;
 const QR_DOWNLOAD_SIZE = 1024;

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { CHAT_FORM_TEXT } from '../../../core/chat-form-visitor';
 import { pagePath } from '../../../core/pages';
 import type { ApiRequestError } from '../../lib/api-client';
+import { Link } from '../../ui/link';
 
 /** A form its owner cannot manage here: gone (404), or someone else's. */
 export function FormUnavailable({ error }: { error: ApiRequestError | undefined }) {

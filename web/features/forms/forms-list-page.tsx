@@ -1,10 +1,10 @@
-import { Link } from 'react-router';
 import type { SessionUser } from '../../../core/api';
 import type { ChatFormListItem } from '../../../core/chat-form-api';
 import { pagePath } from '../../../core/pages';
 import { relativeTime } from '../../../core/time';
 import { RequireAuth } from '../../lib/require-auth';
 import { useApiGet } from '../../lib/use-api';
+import { Link } from '../../ui/link';
 import { formsApi } from './api';
 import './forms.css';
 

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { AdminHandlesResponse } from '../../../core/handle';
 import { pagePath } from '../../../core/pages';
 import { relativeTime } from '../../../core/time';
@@ -12,6 +11,7 @@ import { ErrorAlert } from '../../ui/alert';
 import { ConfirmButton } from '../../ui/confirm-button';
 import { HandleInput } from '../../ui/handle-input';
 import { ItemList } from '../../ui/item-list';
+import { Link } from '../../ui/link';
 import { handlesApi } from './api';
 import './handles.css';
 

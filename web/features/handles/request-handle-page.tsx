@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
 import {
   fieldErrors,
   HANDLE_MESSAGES,
@@ -16,6 +16,7 @@ import { isSessionEnded, SessionEndedAlert } from '../../lib/session-ended';
 import { SignInButton } from '../../lib/sign-in-button';
 import { useApiGet } from '../../lib/use-api';
 import { handleInputProps, SubmitRow, TextAreaField, TextField } from '../../ui/form-field';
+import { Link } from '../../ui/link';
 import { RequestKind, RequestSubmitted } from '../../ui/request-kind';
 import { handlesApi } from './api';
 import './handles.css';

@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
 import { normalizeHandleInput } from '../../../core/handle';
 import { type AdminHandleInput, createAdminHandleSchema, createInviteSchema } from '../../../core/invite';
 import { pagePath } from '../../../core/pages';
@@ -8,6 +7,7 @@ import { errorMessage } from '../../lib/api-client';
 import { RequireAdmin } from '../../lib/require-admin';
 import { ErrorAlert } from '../../ui/alert';
 import { TextField } from '../../ui/form-field';
+import { Link } from '../../ui/link';
 import { invitesApi } from './api';
 import './invites.css';
 

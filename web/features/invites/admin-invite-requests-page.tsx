@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { InviteRequestView } from '../../../core/invite';
 import { pagePath } from '../../../core/pages';
 import { relativeTime } from '../../../core/time';
@@ -11,6 +10,7 @@ import { AdminFrame, useActionNotice } from '../../ui/admin-frame';
 import { ConfirmButton } from '../../ui/confirm-button';
 import { HandleInput } from '../../ui/handle-input';
 import { ItemList } from '../../ui/item-list';
+import { Link } from '../../ui/link';
 import { invitesApi } from './api';
 import './invites.css';
 

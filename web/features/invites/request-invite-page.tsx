@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
 import type { SessionUser } from '../../../core/api';
 import { fieldErrors, normalizeHandleInput } from '../../../core/handle';
 import { inviteRequestSchema } from '../../../core/invite';
@@ -12,6 +12,7 @@ import { requestErrorPlacement } from '../../lib/request-error';
 import { isSessionEnded, SessionEndedAlert } from '../../lib/session-ended';
 import { useApiGet } from '../../lib/use-api';
 import { handleInputProps, SubmitRow, TextAreaField, TextField } from '../../ui/form-field';
+import { Link } from '../../ui/link';
 import { RequestKind, RequestSubmitted } from '../../ui/request-kind';
 import { invitesApi } from './api';
 import './invites.css';

@@ -1,7 +1,8 @@
-import { Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { pagePath } from '../../../core/pages';
 import { useAuth } from '../../lib/auth';
 import { loginPath } from '../../lib/paths';
+import { Link } from '../../ui/link';
 
 export function LandingPage() {
   const { auth } = useAuth();

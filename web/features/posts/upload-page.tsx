@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { characterCount, DESCRIPTION_MAX_LENGTH, descriptionProblem, type LinkPolicy, linkProblem } from '../../../core/link';
 import type { OwnList } from '../../../core/list';
 import { pagePath } from '../../../core/pages';
@@ -11,6 +11,7 @@ import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { loginPath } from '../../lib/paths';
 import { isSessionEnded, SessionEndedAlert } from '../../lib/session-ended';
 import { useApiGet } from '../../lib/use-api';
+import { Link } from '../../ui/link';
 import { postsApi } from './api';
 import { draftBody, draftProblems, EMPTY_DRAFT, type VersionDraft, VersionFields } from './version-fields';
 

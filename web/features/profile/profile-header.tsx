@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { pagePath } from '../../../core/pages';
 import type { Profile } from '../../../core/post';
 import { BusinessCardView } from '../../ui/business-card';
+import { Link } from '../../ui/link';
 
 /** The head of /{handle}: the business card (issue 15 §3) with the page's actions; its owner gets a way to edit it. */
 export function ProfileHeader({ profile, children }: { profile: Profile; children: ReactNode }) {

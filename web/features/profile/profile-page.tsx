@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { pagePath } from '../../../core/pages';
 import type { Profile } from '../../../core/post';
 import { track } from '../../lib/analytics';
@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { loginPath } from '../../lib/paths';
 import { useApiGet } from '../../lib/use-api';
+import { Link } from '../../ui/link';
 import { profileApi, profilePaths } from './api';
 import { ProfileHeader } from './profile-header';
 import { ProfileLists } from './profile-lists';

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { BACKUP_KEEP_DAYS, type DeleteAccountResponse } from '../../../core/account';
 import type { SessionUser } from '../../../core/api';
 import { pagePath } from '../../../core/pages';
 import { useAuth } from '../../lib/auth';
 import { RequireAuth } from '../../lib/require-auth';
+import { Link } from '../../ui/link';
 import { DataSection } from './data-section';
 import { DeleteSection } from './delete-section';
 import { EmailSection } from './email-section';

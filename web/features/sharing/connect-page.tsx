@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { pagePath } from '../../../core/pages';
 import { sharingPaths } from '../../../core/sharing';
 import { track } from '../../lib/analytics';
@@ -7,6 +7,7 @@ import { loginPath } from '../../lib/paths';
 import { useSiteOrigin } from '../../lib/preloaded';
 import { useApiGet } from '../../lib/use-api';
 import { BusinessCardView } from '../../ui/business-card';
+import { Link } from '../../ui/link';
 import { PostCard } from '../../ui/post-card';
 import { connectPaths, sharingApi } from './api';
 import { QrCard } from './qr-card';

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import type { PublicPost } from '../../../core/feed';
 import { pagePath } from '../../../core/pages';
+import { Link } from '../../ui/link';
 import { PostCard } from '../../ui/post-card';
 import { QrCard } from './qr-card';
 
