@@ -29,6 +29,8 @@ function httpRoutes(network: SeededNetwork, cold: ColdKeys): HttpRoute[] {
   const n = (keys: ColdKeys['feed']) => keys.measured.length.toLocaleString('en-US');
   return [
     { name: 'ceiling (constant GET)', path: '/healthz', signedIn: false, ceiling: true, target: null },
+    // What any route that asks the database can reach at most: one trivial query a request.
+    { name: 'one database round trip', path: '/readyz', signedIn: false, target: null },
     { name: 'feed API (1,000 follows)', path: '/api/feed', signedIn: true, target: 0.4 },
     { name: 'profile posts API', path: `/api/profiles/${network.busiestHandle}/posts`, signedIn: false, target: 0.4 },
     { name: 'profile page, rendered', path: `/${network.busiestHandle}`, signedIn: false, target: 0.4 },

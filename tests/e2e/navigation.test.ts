@@ -110,6 +110,30 @@ describe.skipIf(skipE2E)('navigation: the header, titles, sign-out, followers an
     await page.context().close();
   });
 
+  it('links move between pages without loading the app again; a link to the page shown adds no history entry', async () => {
+    const page = await (await context(DESKTOP)).newPage();
+    await page.goto(`${server.url}/${OWNER.handle}`);
+    await page.getByRole('heading', { name: `@${OWNER.handle}` }).waitFor();
+    // Gone if the document is loaded again.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const sameDocument = () => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+
+    await nav(page).getByRole('link', { name: 'Explore' }).click();
+    await page.getByRole('heading', { level: 1, name: /Explore/ }).waitFor();
+    expect(await settledPath(page)).toBe('/explore');
+    expect(await sameDocument()).toBe(true);
+    const entries = await page.evaluate(() => history.length);
+    await nav(page).getByRole('link', { name: 'Explore' }).click();
+    expect(await settledPath(page)).toBe('/explore');
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+
+    await page.goBack();
+    await page.getByRole('heading', { name: `@${OWNER.handle}` }).waitFor();
+    expect(await settledPath(page)).toBe(`/${OWNER.handle}`);
+    expect(await sameDocument()).toBe(true);
+    await page.context().close();
+  });
+
   it('someone without a handle: feed first, Explore/Feed/Following/Forms, Unfollow on /following, sign-out settles on /', async () => {
     const page = await signedIn(RESTAURANT);
     await page.getByRole('heading', { name: `Welcome, ${RESTAURANT.name}` }).waitFor();
