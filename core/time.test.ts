@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { relativeTime } from './time';
+import { relativeTime, relativeTimeChangesAt } from './time';
 
 const now = Date.UTC(2026, 10, 22, 12, 0, 0);
 const ago = (ms: number) => relativeTime(now - ms, now);
@@ -26,5 +26,31 @@ describe('relativeTime', () => {
 
   it('reads a time in the future as just now', () => {
     expect(relativeTime(now + 5 * MIN, now)).toBe('just now');
+  });
+});
+
+describe('relativeTimeChangesAt', () => {
+  const then = Date.UTC(2026, 0, 1);
+  const ages = [
+    0,
+    1,
+    59_999,
+    60_000,
+    61_000,
+    3_599_999,
+    3_600_000,
+    86_399_999,
+    86_400_000,
+    29.5 * 86_400_000,
+    45 * 86_400_000,
+    400 * 86_400_000,
+    -5_000,
+  ];
+  it.each(ages)('at age %d ms: the text holds until that moment and changes at it', (age) => {
+    const now = then + age;
+    const at = relativeTimeChangesAt(then, now);
+    expect(at).toBeGreaterThan(now);
+    expect(relativeTime(then, at - 1)).toBe(relativeTime(then, now));
+    expect(relativeTime(then, at)).not.toBe(relativeTime(then, now));
   });
 });

@@ -19,3 +19,11 @@ export function relativeTime(thenMs: number, nowMs: number): string {
   if (age < MONTH) return plural(Math.floor(age / DAY), 'day');
   return plural(Math.floor(age / MONTH), 'month');
 }
+
+/** When relativeTime(thenMs, ·) first reads differently from how it reads at nowMs (a stored page's freshness). */
+export function relativeTimeChangesAt(thenMs: number, nowMs: number): number {
+  const age = nowMs - thenMs;
+  if (age < MINUTE) return thenMs + MINUTE;
+  const unit = age < HOUR ? MINUTE : age < DAY ? HOUR : age < MONTH ? DAY : MONTH;
+  return thenMs + (Math.floor(age / unit) + 1) * unit;
+}

@@ -1,4 +1,7 @@
-/** The tables of business profiles and the directory (issue 15 §3, §4), apart from db/schema.ts to keep it short. */
+/**
+ * The tables of business profiles, the directory (issue 15 §3, §4) and stored public pages, apart
+ * from db/schema.ts to keep it short.
+ */
 
 /** Epoch milliseconds, as in the spec. */
 type Millis = number;
@@ -28,4 +31,18 @@ export interface DirectoryEntriesTable {
 /** Every word of the directory's documents, for finding what a mistyped word was meant to be. */
 export interface DirectoryWordsTable {
   word: string;
+}
+
+/** A public page rendered ahead (docs/decisions/0115); null parts: not a page to store. */
+export interface RenderedPagesTable {
+  path: string;
+  handle: string;
+  build: string;
+  version: number;
+  fresh_until: Millis;
+  rendered_at: Millis;
+  status: number | null;
+  head: string | null;
+  root: string | null;
+  data: string | null;
 }

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType, Selectable } from 'kysely';
-import type { DirectoryEntriesTable, DirectoryWordsTable, ProfileLogosTable } from './schema-directory';
+import type { DirectoryEntriesTable, DirectoryWordsTable, ProfileLogosTable, RenderedPagesTable } from './schema-directory';
 
 /** Epoch milliseconds, as in the spec. */
 type Millis = number;
@@ -38,6 +38,7 @@ export interface HandlesTable {
   handle: string;
   user_id: string;
   created_at: Millis;
+  page_version: Generated<number>; // moves with every write its public page shows (docs/decisions/0115)
 }
 
 export interface HandleRequestsTable {
@@ -291,6 +292,7 @@ export interface Database {
   email_preferences: EmailPreferencesTable;
   email_topic_slots: EmailTopicSlotsTable;
   profile_logos: ProfileLogosTable;
+  rendered_pages: RenderedPagesTable;
   directory_entries: DirectoryEntriesTable;
   directory_words: DirectoryWordsTable;
 }

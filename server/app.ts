@@ -94,7 +94,12 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     sourceMaps: config.env !== 'production',
     ...(options.webRoot ? { root: options.webRoot } : {}),
   });
-  await app.register(pagesPlugin, { publicUrl: config.publicUrl, pages });
+  await app.register(pagesPlugin, {
+    publicUrl: config.publicUrl,
+    pages,
+    storePages: config.storePages,
+    changes: options.database.changes,
+  });
   await registerModules(app, config);
   return app;
 }

@@ -117,6 +117,7 @@ const envSchema = z.object({
     .max(1_000_000, 'must be at most 1000000')
     .default(5000),
   TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  STORE_PAGES: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   OIDC_REQUIRE_EMAIL_VERIFIED: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
   LINK_PROVIDERS: providerList,
@@ -194,6 +195,8 @@ export interface Config {
   logSlowMs: number;
   /** How many reads (sessions, feed pages, profiles) the server keeps in memory; 0 keeps none. */
   readCacheEntries: number;
+  /** Profile pages rendered ahead and kept in the database (docs/decisions/0115). */
+  storePages: boolean;
   trustProxy: boolean;
   redisUrl: string | undefined;
   gtmId: string | undefined;
@@ -261,6 +264,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logSlowMs: e.LOG_SLOW_MS,
     readCacheEntries: e.READ_CACHE_ENTRIES,
+    // Tests render pages on demand unless one asks: a renderer in the background would race their writes.
+    storePages: e.STORE_PAGES ? e.STORE_PAGES === 'true' : e.NODE_ENV !== 'test',
     trustProxy: e.TRUST_PROXY === 'true',
     redisUrl: e.REDIS_URL,
     gtmId: e.GTM_ID,

@@ -15,6 +15,7 @@ import * as m1200 from './1200-business-profiles';
 import * as m1201 from './1201-directory';
 import * as m1300 from './1300-living-lists';
 import * as m1400 from './1400-chat-form-closing';
+import * as m1600 from './1600-stored-pages';
 
 /**
  * Every migration, by name. Listed here rather than read from the folder so the same code runs
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '1201-directory': m1201,
   '1300-living-lists': m1300,
   '1400-chat-form-closing': m1400,
+  '1600-stored-pages': m1600,
 };

@@ -7,6 +7,8 @@ import { pageOf } from '../../web/lib/current-page';
 import type { Preloaded, PreloadedAnswer } from '../../web/lib/preloaded';
 import { HttpError } from '../http-errors';
 import type { ReadCache } from '../read-cache';
+import type { ChangeClock } from './db-changes';
+import { type PageParts, pageStore, renderBuild } from './page-store';
 import type { RenderedPage } from './web';
 
 /**
@@ -15,12 +17,24 @@ import type { RenderedPage } from './web';
  * them at hand (else the head providers are asked); or a redirect instead. null leaves the page
  * to the browser.
  */
-export type PageData = { answers: Record<string, PreloadedAnswer>; status?: number; head?: string } | { redirect: string } | null;
-/** Loads a page's data from its path's parameters and its query string (the request for a rate limit). */
+export type PageData =
+  | {
+      answers: Record<string, PreloadedAnswer>;
+      status?: number;
+      head?: string;
+      /** The page may be stored ahead (docs/decisions/0115): its handle's page version, read with the data, and how long it reads the same. */
+      storable?: { handle: string; version: number; freshUntil: number };
+    }
+  | { redirect: string }
+  | null;
+/**
+ * Loads a page's data from its path's parameters and its query string (the request for a rate
+ * limit; null when the page is rendered ahead, with no one asking).
+ */
 export type PageLoader = (
   params: Readonly<Record<string, string | undefined>>,
   search: URLSearchParams,
-  request: FastifyRequest,
+  request: FastifyRequest | null,
 ) => Promise<PageData>;
 
 declare module 'fastify' {
@@ -74,8 +88,11 @@ async function loadRenderer() {
   return import('../../web/app/render-page');
 }
 
-export const pagesPlugin = fp<{ publicUrl: string; pages: ReadCache }>(
-  async (app: FastifyInstance, { publicUrl, pages }) => {
+/** A profile's address in the one form pages are stored under: no query, the handle as stored. */
+const STORED_PATH = /^\/[a-z0-9-]{1,30}$/;
+
+export const pagesPlugin = fp<{ publicUrl: string; pages: ReadCache; storePages: boolean; changes: ChangeClock }>(
+  async (app: FastifyInstance, { publicUrl, pages, storePages, changes }) => {
     const { renderPage, renderedPageModule } = await loadRenderer();
     const loaders = new Map<PageKey, PageLoader>();
     const origin = new URL(publicUrl).origin;
@@ -91,21 +108,53 @@ export const pagesPlugin = fp<{ publicUrl: string; pages: ReadCache }>(
      */
     type Kept = { status: number; html: Buffer };
 
-    async function render(request: FastifyRequest, key: PageKey, params: Readonly<Record<string, string | undefined>>) {
+    /** A page's own parts (the shell goes around them when it is sent), or a redirect, or null for the browser. */
+    async function renderParts(
+      url: string,
+      key: PageKey,
+      params: Readonly<Record<string, string | undefined>>,
+      request: FastifyRequest | null,
+    ) {
       const loader = loaders.get(key);
-      const query = request.url.indexOf('?');
-      const search = new URLSearchParams(query < 0 ? '' : request.url.slice(query + 1));
+      const query = url.indexOf('?');
+      const search = new URLSearchParams(query < 0 ? '' : url.slice(query + 1));
       const data: PageData = loader ? await loader(params, search, request) : { answers: {} };
       if (data === null || 'redirect' in data) return data;
       const preloaded: Preloaded = { origin, answers: data.answers };
       const [root, head] = await Promise.all([
-        renderPage(request.url, key, preloaded),
-        data.head === undefined ? app.webShell.head(request) : data.head,
+        renderPage(url, key, preloaded),
+        data.head !== undefined ? data.head : request ? app.webShell.head(request) : null,
       ]);
-      return {
-        status: data.status ?? 200,
-        html: app.webShell.page(head, root, scriptJson(preloaded), renderedPageModule(key)),
-      } satisfies Kept;
+      const parts: PageParts = { status: data.status ?? 200, head, root, data: scriptJson(preloaded) };
+      return { parts, storable: data.storable };
+    }
+
+    const bytesOf = (key: PageKey, parts: PageParts): Kept => ({
+      status: parts.status,
+      html: app.webShell.page(parts.head, parts.root, parts.data, renderedPageModule(key)),
+    });
+
+    async function render(request: FastifyRequest, key: PageKey, params: Readonly<Record<string, string | undefined>>) {
+      const rendered = await renderParts(request.url, key, params, request);
+      if (rendered === null || 'redirect' in rendered) return rendered;
+      return bytesOf(key, rendered.parts);
+    }
+
+    const store = pageStore(app.db, {
+      build: await renderBuild(app.webShell.build),
+      render: async (handle) => {
+        const rendered = await renderParts(`/${handle}`, 'profile', { handle }, null);
+        return rendered === null || 'redirect' in rendered ? null : rendered;
+      },
+      log: app.log,
+    });
+    if (storePages) {
+      const unsubscribe = changes.onChange(() => store.changed());
+      app.addHook('onReady', async () => store.start());
+      app.addHook('onClose', async () => {
+        unsubscribe();
+        store.stop();
+      });
     }
 
     app.setPageRenderer(async (request): Promise<RenderedPage | null> => {
@@ -117,9 +166,13 @@ export const pagesPlugin = fp<{ publicUrl: string; pages: ReadCache }>(
         return null;
       }
       if (!page || !(PAGES[page.key] as PageEntry).rendered) return null;
+      const stored = page.key === 'profile' && STORED_PATH.test(request.url);
       let kept: Awaited<ReturnType<typeof render>>;
       try {
-        kept = await pages.get(request.url, () => render(request, page.key, page.params));
+        kept = await pages.get(request.url, async () => {
+          const parts = stored ? await store.read(request.url) : undefined;
+          return parts ? bytesOf(page.key, parts) : render(request, page.key, page.params);
+        });
       } catch (error) {
         // The browser can still render it: a failed render costs the visitor speed, not the page.
         request.log.error({ err: error }, 'page render failed');

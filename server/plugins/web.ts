@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -27,6 +28,8 @@ export interface WebShell {
    * the data it was rendered from.
    */
   page(head: string | null, root: string, preloadedJson: string, module?: string): Buffer;
+  /** The built app's identity: its index.html names every chunk by content hash. */
+  build: string;
 }
 
 declare module 'fastify' {
@@ -176,6 +179,7 @@ export const webPlugin = fp<{ root?: string; sourceMaps?: boolean }>(
       bodyEnd: Buffer.from(`</script>${bodyEnd}`),
     };
     app.decorate('webShell', {
+      build: createHash('sha256').update(indexHtml).digest('base64url'),
       head,
       page: (tags: string | null, rootHtml: string, preloadedJson: string, module?: string) =>
         Buffer.concat([

@@ -21,6 +21,8 @@ export async function directoryRoutes(app: FastifyInstance) {
   app.addPageData('explore', async (_params, search, request) => {
     const query = exploreSearchOf(search);
     if (query.q || query.trade || query.area || query.page > 1) {
+      // Only a visitor's search is rendered: nothing renders a search ahead.
+      if (!request) return null;
       const limit = await searchLimit(request);
       if (!limit.isAllowed && limit.isExceeded) return null;
     }

@@ -143,16 +143,19 @@ export function postsService(db: DB, policy: LinkPolicy) {
 
     /**
      * A profile page's data in one round trip (docs/decisions/0114): the holder's public face and
-     * the first page of lists, as publicProfile and profilePosts give them; undefined when no one
-     * holds the handle.
+     * the first page of lists, as publicProfile and profilePosts give them, and the version of the
+     * handle's page they were read at (docs/decisions/0115); undefined when no one holds the handle.
      */
-    async holderPage(handle: string): Promise<{ profile: PublicBusinessProfile; page: PostPage } | undefined> {
+    async holderPage(
+      handle: string,
+    ): Promise<{ profile: PublicBusinessProfile; page: PostPage; pageVersion: number } | undefined> {
       const found = await repo.holderWithPosts(handle, PROFILE_PAGE_SIZE + 1);
       if (!found) return undefined;
       const { holder } = found;
       return {
         profile: { handle: holder.handle, userId: holder.userId, displayName: holder.displayName, card: toCard(holder) },
         page: toPage(found.rows.map(publicPost), PROFILE_PAGE_SIZE),
+        pageVersion: found.pageVersion,
       };
     },
 

@@ -14,6 +14,7 @@ import {
 } from '../../../core/sharing';
 import type { Config } from '../../config';
 import { notFound } from '../../http-errors';
+import { freshUntil } from '../../plugins/page-freshness';
 import { answerOf } from '../../plugins/pages';
 import { imageRenderer, RendererBusyError } from './image-renderer';
 import { linkPreviewHead, linkPreviewTags } from './link-preview';
@@ -139,6 +140,7 @@ export async function sharingRoutes(app: FastifyInstance, { config }: { config: 
         [`${path}/posts`]: await answerOf(postPageSchema, async () => page.posts),
       },
       head: linkPreviewTags(page.face, 'profile', service, config.publicUrl),
+      storable: { handle: page.face.handle, version: page.pageVersion, freshUntil: freshUntil(page.posts.posts, Date.now()) },
     };
   });
   app.addPageData('follow', async ({ handle = '' }) => {

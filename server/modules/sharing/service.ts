@@ -107,10 +107,11 @@ export function sharingService(db: DB, config: Config, renderer: ImageRenderer, 
       if (!looksLikeHandle(handle)) return undefined;
       const found = await posts.holderPage(handle);
       if (!found) return undefined;
-      const { profile: holder, page } = found;
+      const { profile: holder, page, pageVersion } = found;
       const face = faceOf(holder);
       const profile: Profile = { ...face, isOwner: false, following: null };
-      return { face, profile, posts: page, connect: { profile: face, latestPost: page.posts[0] ?? null } satisfies ConnectPage };
+      const connect: ConnectPage = { profile: face, latestPost: page.posts[0] ?? null };
+      return { face, profile, posts: page, connect, pageVersion };
     },
 
     /** The connect page: the handle's public face and its single latest post. */

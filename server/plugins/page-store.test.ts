@@ -1,0 +1,126 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../tests/fixtures/app';
+import { aPost, aUser, type TestUser } from '../../tests/fixtures/factories';
+import { freshUntil, STORED_PAGE_MAX_AGE_MS } from './page-freshness';
+
+let webRoot: string;
+let t: TestApp;
+let farm: TestUser;
+
+beforeAll(async () => {
+  webRoot = mkdtempSync(join(tmpdir(), 'freshlist-stored-'));
+  mkdirSync(join(webRoot, 'assets'));
+  writeFileSync(
+    join(webRoot, 'index.html'),
+    '<!doctype html><html><head><title>Freshlist</title></head>' +
+      '<body><div id="root"></div><script type="module" src="/assets/index-abc.js"></script></body></html>',
+  );
+  t = await buildTestApp({ STORE_PAGES: 'true' }, { webRoot });
+  farm = await aUser(t.db, { handle: 'stored-farm', name: 'Stored Farm', email: 'stored-owner@example.com' });
+  await aPost(t.db, farm, { description: 'Carrots and leeks this week' });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(webRoot, { recursive: true, force: true });
+});
+
+type Stored = { version: number; pageVersion: number; root: string | null; data: string | null; head: string | null };
+const stored = async (handle: string) =>
+  (
+    await sql<Stored>`
+      select r.version, h.page_version as "pageVersion", r.root, r.data, r.head
+      from rendered_pages r join handles h on h.handle = r.handle where r.path = ${`/${handle}`}`.execute(t.db)
+  ).rows[0];
+
+/** Waits for the renderer to store the handle's page at its current version. */
+async function caughtUp(handle: string): Promise<Stored> {
+  for (let i = 0; i < 100; i++) {
+    const row = await stored(handle);
+    if (row && row.version === row.pageVersion && row.root !== null) return row;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the page of @${handle} was not stored`);
+}
+
+const mark = (handle: string) =>
+  sql`update rendered_pages set root = replace(root, 'Carrots', 'STORED-MARK') where path = ${`/${handle}`}`.execute(t.db);
+const body = async (path: string) => {
+  const response = await t.app.inject({ url: path });
+  expect(response.statusCode).toBe(200);
+  return response.body;
+};
+
+describe('profile pages stored ahead', () => {
+  it('are rendered in the background and served as stored, with nothing private in them', async () => {
+    const row = await caughtUp('stored-farm');
+    expect(row.root).toContain('Carrots and leeks this week');
+    expect(`${row.head}${row.root}${row.data}`).not.toContain('stored-owner@example.com');
+    // Changed behind the renderer's back (no version moves): what is sent is what is stored.
+    await mark('stored-farm');
+    expect(await body('/stored-farm')).toContain('STORED-MARK and leeks');
+  });
+
+  it('are not served once a write the page shows commits, nor when aged or from another build, and catch up', async () => {
+    await caughtUp('stored-farm');
+    await mark('stored-farm');
+    await t.db.updateTable('posts').set({ description: 'Beetroot now' }).where('user_id', '=', farm.id).execute();
+    const afterWrite = await body('/stored-farm');
+    expect(afterWrite).toContain('Beetroot now');
+    expect(afterWrite).not.toContain('STORED-MARK');
+
+    const again = await caughtUp('stored-farm');
+    expect(again.root).toContain('Beetroot now');
+
+    // Opening a link (a counter the page does not show) moves nothing.
+    await t.db.updateTable('posts').set({ open_count: 7 }).where('user_id', '=', farm.id).execute();
+    expect((await stored('stored-farm'))?.version).toBe(again.version);
+    expect((await stored('stored-farm'))?.pageVersion).toBe(again.pageVersion);
+
+    await sql`update rendered_pages set root = replace(root, 'Beetroot', 'STORED-MARK'), fresh_until = 0 where path = '/stored-farm'`.execute(
+      t.db,
+    );
+    expect(await body('/stored-farm')).not.toContain('STORED-MARK');
+    await caughtUp('stored-farm');
+    await sql`update rendered_pages set root = replace(root, 'Beetroot', 'STORED-MARK'), build = 'an-older-build' where path = '/stored-farm'`.execute(
+      t.db,
+    );
+    expect(await body('/stored-farm')).not.toContain('STORED-MARK');
+  });
+
+  it("move with the holder's name, and go with the handle", async () => {
+    const other = await aUser(t.db, { handle: 'stored-bakery', name: 'Stored Bakery' });
+    const before = await caughtUp('stored-bakery');
+    await t.db.updateTable('users').set({ display_name: 'Renamed Bakery' }).where('id', '=', other.id).execute();
+    expect((await stored('stored-bakery'))?.pageVersion).toBeGreaterThan(before.version);
+    expect(await body('/stored-bakery')).toContain('Renamed Bakery');
+
+    await t.db.deleteFrom('handles').where('handle', '=', 'stored-bakery').execute();
+    expect(await stored('stored-bakery')).toBeUndefined();
+  });
+});
+
+describe('how long a stored page reads the same', () => {
+  const now = new Date(2026, 10, 24, 15, 30).getTime();
+  const post = (createdAt: number, validUntil: string | null = null) => ({
+    id: 1,
+    handle: 'h',
+    url: 'https://x',
+    description: '',
+    createdAt,
+    editedAt: null,
+    validFrom: null,
+    validUntil,
+    list: { id: 1, slug: 'l', name: 'L', versions: 1 },
+  });
+
+  it('until the first age turns, the next midnight for a dated list, a week at most', () => {
+    expect(freshUntil([], now)).toBe(now + STORED_PAGE_MAX_AGE_MS);
+    // 10 minutes and 30 s old: "10 minutes ago" until 11 minutes.
+    expect(freshUntil([post(now - 630_000), post(now - 40 * 86_400_000)], now)).toBe(now + 30_000);
+    expect(freshUntil([post(now - 5 * 86_400_000, '2026-12-01')], now)).toBe(new Date(2026, 10, 25).getTime());
+  });
+});

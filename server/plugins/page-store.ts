@@ -1,0 +1,225 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import { compiledOnce } from './compiled-once';
+import { type DB, prepared } from './db';
+
+/** A rendered page's own parts; the shell goes around them when it is sent. */
+export interface PageParts {
+  status: number;
+  head: string | null;
+  root: string;
+  data: string;
+}
+
+export interface RenderedAhead {
+  parts: PageParts;
+  /** Absent: the page is not one to store (it shows something other than a handle's data). */
+  storable: { handle: string; version: number; freshUntil: number } | undefined;
+}
+
+/** Pages rendered per pass before the renderer lets requests in again. */
+const BATCH = 50;
+/** How often an idle renderer looks for pages whose texts have aged, or whose data changed elsewhere. */
+const IDLE_MS = 30_000;
+/** After a change is heard: soon, but once for a burst of writes. */
+const AFTER_CHANGE_MS = 500;
+/** How long the bound of a page that is not stored lasts: until its handle's version moves. */
+const NOT_STORED_FOR_MS = 365 * 24 * 60 * 60 * 1000;
+
+const SOURCE_ROOTS = ['core', 'db', 'server', 'web'];
+const ROOT = join(import.meta.dirname, '..', '..');
+
+async function sourceFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((e) => (e.isDirectory() ? sourceFiles(join(dir, e.name)) : Promise.resolve([join(dir, e.name)]))),
+  );
+  return nested.flat();
+}
+
+/**
+ * What a stored page was rendered with: the built web app (its index.html names every chunk by
+ * hash) and the source the server renders and loads pages from. Any change, even one that only
+ * moves a head tag, renders every page again rather than serve one the new code would not.
+ */
+export async function renderBuild(webBuild: string): Promise<string> {
+  const hash = createHash('sha256').update(webBuild);
+  const files = (await Promise.all(SOURCE_ROOTS.map((d) => sourceFiles(join(ROOT, d))))).flat().sort();
+  for (const file of files) {
+    if (/\.test\.tsx?$/.test(file) || !/\.(tsx?|css|mjs)$/.test(file)) continue;
+    hash
+      .update(relative(ROOT, file))
+      .update('\u0000')
+      .update(await readFile(file));
+  }
+  return hash.digest('base64url').slice(0, 22);
+}
+
+/**
+ * Profile pages rendered ahead and kept in the database (docs/decisions/0115). A stored page is
+ * served only while its handle's page version is the one its data was read at, the build is
+ * this one, and its relative ages still read the same; anything else renders live as before.
+ * A renderer in the server keeps the stored pages caught up: pages missing, outdated or aged,
+ * a batch at a time, letting requests in between pages.
+ */
+export function pageStore(
+  db: DB,
+  options: { build: string; render(handle: string): Promise<RenderedAhead | null>; log: FastifyBaseLogger },
+) {
+  const { build } = options;
+  const storedPage = compiledOnce(db, (_shape: 'one', path: string, at: string, now: number) =>
+    db
+      .selectFrom('rendered_pages as r')
+      .innerJoin('handles as h', (join) => join.onRef('h.handle', '=', 'r.handle').onRef('h.page_version', '=', 'r.version'))
+      .select(['r.status', 'r.head', 'r.root', 'r.data'])
+      .where('r.path', '=', path)
+      .where('r.build', '=', at)
+      .where('r.fresh_until', '>', now)
+      .modifyEnd(prepared),
+  );
+
+  async function due(now: number): Promise<string[]> {
+    const rows = await sql<{ handle: string }>`
+      select h.handle from handles h
+      left join rendered_pages r on r.path = '/' || h.handle
+      where r.path is null or r.build <> ${build} or r.version <> h.page_version or r.fresh_until <= ${now}
+      limit ${BATCH}`.execute(db);
+    return rows.rows.map((r) => r.handle);
+  }
+
+  async function save(handle: string, rendered: RenderedAhead | null, now: number): Promise<void> {
+    const parts = rendered?.storable ? rendered.parts : null;
+    const version = rendered?.storable?.version;
+    const values = {
+      path: `/${handle}`,
+      handle,
+      build,
+      fresh_until: rendered?.storable?.freshUntil ?? now + NOT_STORED_FOR_MS,
+      rendered_at: now,
+      status: parts?.status ?? null,
+      head: parts?.head ?? null,
+      root: parts?.root ?? null,
+      data: parts?.data ?? null,
+    };
+    // A handle no one holds is not stored: its page is a redirect, and its row is gone.
+    if (version === undefined) {
+      await db
+        .insertInto('rendered_pages')
+        .columns(['path', 'handle', 'build', 'version', 'fresh_until', 'rendered_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('handles')
+            .select([
+              sql.val(values.path).as('path'),
+              'handle',
+              sql.val(build).as('build'),
+              'page_version',
+              sql.val(values.fresh_until).as('fresh_until'),
+              sql.val(now).as('rendered_at'),
+            ])
+            .where('handle', '=', handle),
+        )
+        .onConflict((oc) =>
+          oc.column('path').doUpdateSet((eb) => ({
+            build: eb.ref('excluded.build'),
+            version: eb.ref('excluded.version'),
+            fresh_until: eb.ref('excluded.fresh_until'),
+            rendered_at: eb.ref('excluded.rendered_at'),
+            status: null,
+            head: null,
+            root: null,
+            data: null,
+          })),
+        )
+        .execute();
+      return;
+    }
+    await db
+      .insertInto('rendered_pages')
+      .values({ ...values, version })
+      .onConflict((oc) =>
+        oc
+          .column('path')
+          .doUpdateSet((eb) => ({
+            build: eb.ref('excluded.build'),
+            version: eb.ref('excluded.version'),
+            fresh_until: eb.ref('excluded.fresh_until'),
+            rendered_at: eb.ref('excluded.rendered_at'),
+            status: eb.ref('excluded.status'),
+            head: eb.ref('excluded.head'),
+            root: eb.ref('excluded.root'),
+            data: eb.ref('excluded.data'),
+          }))
+          // Two renderers (two servers) may race: a render of older data never replaces a newer one.
+          .where('rendered_pages.version', '<=', (eb) => eb.ref('excluded.version')),
+      )
+      .execute();
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let stopped = true;
+  let rendered = 0;
+
+  /** One pass: a batch of due pages, each rendered and saved; another pass at once while work remains. */
+  async function pass(): Promise<void> {
+    if (stopped || running) return;
+    running = true;
+    let full = false;
+    try {
+      const handles = await due(Date.now());
+      full = handles.length === BATCH;
+      for (const handle of handles) {
+        if (stopped) break;
+        const now = Date.now();
+        try {
+          await save(handle, await options.render(handle), now);
+          rendered += 1;
+        } catch (error) {
+          // The handle may have gone meanwhile (its row, and so the page's, is deleted): nothing to keep.
+          options.log.debug({ err: error, handle }, 'stored page: not rendered');
+        }
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } catch (error) {
+      options.log.warn({ err: error }, 'stored pages: pass failed; trying again later');
+    } finally {
+      running = false;
+    }
+    schedule(full ? 0 : IDLE_MS);
+  }
+
+  function schedule(ms: number) {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void pass(), ms);
+    timer.unref();
+  }
+
+  return {
+    /** The stored parts of `path` when they may be served now, else undefined. */
+    async read(path: string): Promise<PageParts | undefined> {
+      const [row] = await storedPage('one', path, build, Date.now());
+      if (!row || row.root === null || row.data === null || row.status === null) return undefined;
+      return { status: row.status, head: row.head, root: row.root, data: row.data };
+    },
+    start() {
+      stopped = false;
+      schedule(0);
+    },
+    /** Data changed somewhere: look again soon, once for a burst of writes. */
+    changed() {
+      if (!stopped && !running) schedule(AFTER_CHANGE_MS);
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+    get rendered() {
+      return rendered;
+    },
+  };
+}
