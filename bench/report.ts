@@ -6,6 +6,7 @@ import type { SeedSizes } from './options';
 import { webSections, webTargets } from './report-web';
 import type { SeededNetwork } from './seed';
 import type { Distribution } from './stats';
+import type { StoredPagesRun } from './stored-pages';
 import type { WebBytes } from './web-bytes';
 import type { WebLcp } from './web-lcp';
 import type { WhatIfCell } from './what-if';
@@ -19,6 +20,8 @@ export interface DatabaseRun {
   /** The business profiles seeded for the directory, and its searches; null when left out. */
   directory: { seed: { seconds: number; words: number }; cells: DirectoryCell[] } | null;
   http: HttpBench | null;
+  /** The server rendering every profile ahead before the HTTP part (PostgreSQL only). */
+  storedPages?: StoredPagesRun | null;
   seconds: number;
 }
 
@@ -254,6 +257,14 @@ export function markdown(results: BenchResults): string {
       }
       const mb = (n: number | null) => (n === null ? 'n/a' : `${n.toFixed(0)} MB`);
       out.push('', `Server peak RSS (VmHWM): ${mb(run.http.peakRssMb)} under load (${mb(run.http.startPeakRssMb)} when ready).`);
+      const ahead = run.storedPages;
+      if (ahead) {
+        const cpu = ahead.serverCpuMs === null ? '' : `, ${ahead.serverCpuMs.toFixed(2)} ms of server CPU a page`;
+        out.push(
+          '',
+          `Profile pages rendered ahead before the HTTP part (ADR 0115): ${ahead.stored.toLocaleString('en-US')} of ${ahead.handles.toLocaleString('en-US')} handles stored in ${ahead.seconds.toFixed(1)} s${cpu}; the cold profile rows read them.`,
+        );
+      }
     }
     out.push('');
   }

@@ -17,6 +17,7 @@ import type { BenchResults, DatabaseRun } from './report';
 import { markdown } from './report';
 import { addQuietReader, createSession, type SeededNetwork, seedNetwork } from './seed';
 import { startBenchServer } from './server';
+import { awaitStoredPages, type StoredPagesRun } from './stored-pages';
 import { measureWebBytes, type WebBytes } from './web-bytes';
 import { measureLcp, type WebLcp } from './web-lcp';
 import { benchWhatIf } from './what-if';
@@ -131,10 +132,15 @@ async function runDatabase(
     }
 
     let http: DatabaseRun['http'] = null;
+    let storedPages: StoredPagesRun | null = null;
     if (!options.skipHttp || (!options.skipWeb && web.result === null)) {
       log('starting the server ...');
       const server = await startBenchServer(bench.serverEnv, options.cpuProf);
       try {
+        if (kind === 'postgres') {
+          log('stored pages: the server renders every profile ahead ...');
+          storedPages = await awaitStoredPages(bench.serverEnv.DATABASE_URL!, server.pid, log);
+        }
         if (!options.skipWeb && web.result === null) {
           log(`web: what a first visit to /${network.busiestHandle} downloads ...`);
           web.result = await measureWebBytes(server.url, `/${network.busiestHandle}`);
@@ -169,6 +175,7 @@ async function runDatabase(
       whatIf,
       directory,
       http,
+      storedPages,
       seconds: (performance.now() - started) / 1000,
     } satisfies DatabaseRun;
   } finally {

@@ -40,7 +40,8 @@ describe.skipIf(skipE2E)('public pages rendered on the server', () => {
 
   beforeAll(async () => {
     await seed(dataDir);
-    server = await startServer({ DATA_DIR: dataDir });
+    // As `npm start` runs: profile pages rendered ahead and stored beside live renders (ADR 0115).
+    server = await startServer({ DATA_DIR: dataDir, STORE_PAGES: 'true' });
     browser = await launchBrowser();
   });
   afterAll(async () => {
