@@ -3,7 +3,8 @@ import { type Kysely, sql } from 'kysely';
 /**
  * Public profile pages rendered ahead and stored (docs/decisions/0115).
  *
- * `handles.page_version` moves in the same transaction as every write a profile page shows: the
+ * `handles.page_version` moves in the same transaction as every write a profile page shows (to the
+ * next value of one sequence, so a renderer finds what changed by an index range): the
  * handle itself, its holder's users row, their logo, posts and list names. A stored page names the
  * version its data was read at (in the same statement as the data), so a page rendered from data a
  * later write changed is never served, however the render and the write interleave. A handle that
@@ -14,7 +15,10 @@ import { type Kysely, sql } from 'kysely';
  * time. Opening a post's link (open_count) is not something a page shows, so it moves nothing.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`alter table handles add column page_version bigint not null default 0`.execute(db);
+  // One sequence for every handle: a renderer finds what changed since it last looked by an index range.
+  await sql`create sequence handle_page_versions`.execute(db);
+  await sql`alter table handles add column page_version bigint not null default nextval('handle_page_versions')`.execute(db);
+  await sql`create index handles_page_version_idx on handles (page_version)`.execute(db);
   await sql`
     create table rendered_pages (
       path text primary key,
@@ -37,7 +41,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     create function handles_page_version_moves() returns trigger language plpgsql as $$
     begin
       if new.page_version = old.page_version then
-        new.page_version := old.page_version + 1;
+        new.page_version := nextval('handle_page_versions');
       end if;
       return new;
     end $$`.execute(db);
@@ -48,15 +52,15 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     create function pages_of_person_changed() returns trigger language plpgsql as $$
     begin
-      update handles set page_version = page_version + 1 where user_id = new.id;
+      update handles set page_version = nextval('handle_page_versions') where user_id = new.id;
       return null;
     end $$`.execute(db);
   await sql`
     create function pages_of_owner_changed() returns trigger language plpgsql as $$
     begin
-      update handles set page_version = page_version + 1 where user_id = coalesce(new.user_id, old.user_id);
+      update handles set page_version = nextval('handle_page_versions') where user_id = coalesce(new.user_id, old.user_id);
       if tg_op = 'UPDATE' and new.user_id is distinct from old.user_id then
-        update handles set page_version = page_version + 1 where user_id = old.user_id;
+        update handles set page_version = nextval('handle_page_versions') where user_id = old.user_id;
       end if;
       return null;
     end $$`.execute(db);
@@ -64,7 +68,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     create function pages_of_posts_changed() returns trigger language plpgsql as $$
     begin
-      update handles set page_version = page_version + 1 where user_id in (select user_id from changed_posts);
+      update handles set page_version = nextval('handle_page_versions') where user_id in (select user_id from changed_posts);
       return null;
     end $$`.execute(db);
 
@@ -97,7 +101,10 @@ export async function down(db: Kysely<any>): Promise<void> {
   }
   await sql`drop function if exists pages_of_posts_changed()`.execute(db);
   await sql`drop function if exists pages_of_owner_changed()`.execute(db);
+  await sql`drop function if exists pages_of_person_changed()`.execute(db);
   await sql`drop function if exists handles_page_version_moves()`.execute(db);
   await sql`drop table if exists rendered_pages`.execute(db);
+  await sql`drop index if exists handles_page_version_idx`.execute(db);
   await sql`alter table handles drop column if exists page_version`.execute(db);
+  await sql`drop sequence if exists handle_page_versions`.execute(db);
 }

@@ -22,9 +22,9 @@ export interface RenderedAhead {
 
 /** Pages rendered per pass before the renderer lets requests in again. */
 const BATCH = 50;
-/** How often an idle renderer looks for pages whose texts have aged, or whose data changed elsewhere. */
+/** How often the renderer scans every handle: pages whose texts aged, a new build, changes a quicker look missed. */
 const IDLE_MS = 30_000;
-/** After a change is heard: soon, but once for a burst of writes. */
+/** After a change is heard: a look at what changed, once for a burst of writes. */
 const AFTER_CHANGE_MS = 500;
 /** How long the bound of a page that is not stored lasts: until its handle's version moves. */
 const NOT_STORED_FOR_MS = 365 * 24 * 60 * 60 * 1000;
@@ -62,8 +62,9 @@ export async function renderBuild(webBuild: string): Promise<string> {
  * Profile pages rendered ahead and kept in the database (docs/decisions/0115). A stored page is
  * served only while its handle's page version is the one its data was read at, the build is
  * this one, and its relative ages still read the same; anything else renders live as before.
- * A renderer in the server keeps the stored pages caught up: pages missing, outdated or aged,
- * a batch at a time, letting requests in between pages.
+ * A renderer in the server keeps the stored pages caught up, letting requests in between pages:
+ * what changed, half a second after a change is heard (an index range of the versions), and
+ * every 30 s whatever is missing, outdated or aged (a scan of every handle).
  */
 export function pageStore(
   db: DB,
@@ -159,44 +160,87 @@ export function pageStore(
       .execute();
   }
 
-  let timer: NodeJS.Timeout | undefined;
+  /** Handles whose page changed after this version were not looked at yet; unknown until the first full pass ends. */
+  let seen: number | undefined;
+
+  /** Handles changed since `seen`, oldest change first, and whether each one's stored page is already current. */
+  async function changedSince(after: number) {
+    const rows = await sql<{ handle: string; version: number; current: boolean }>`
+      select h.handle, h.page_version as version,
+        coalesce(r.version = h.page_version and r.build = ${build}, false) as current
+      from handles h left join rendered_pages r on r.path = '/' || h.handle
+      where h.page_version > ${after}
+      order by h.page_version
+      limit ${BATCH}`.execute(db);
+    return rows.rows;
+  }
+
+  async function renderEach(handles: string[]): Promise<void> {
+    for (const handle of handles) {
+      if (stopped) return;
+      const now = Date.now();
+      try {
+        await save(handle, await options.render(handle), now);
+      } catch (error) {
+        // The handle may have gone meanwhile (its row, and so the page's, is deleted): nothing to keep.
+        options.log.debug({ err: error, handle }, 'stored page: not rendered');
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  /** Everything missing, outdated or aged (a scan of every handle); true when more is left. */
+  async function fullPass(): Promise<boolean> {
+    const top = await sql<{ top: number | null }>`select max(page_version) as top from handles`.execute(db);
+    const handles = await due(Date.now());
+    await renderEach(handles);
+    const more = handles.length === BATCH;
+    if (!more) seen = Math.max(seen ?? 0, top.rows[0]?.top ?? 0);
+    return more;
+  }
+
+  /**
+   * What changed since the last look (an index range of the versions' sequence). A change whose
+   * version was taken before one already seen but committed after it is left to the next full pass:
+   * its page is not served meanwhile, only rendered live.
+   */
+  async function changesPass(): Promise<boolean> {
+    if (seen === undefined) return fullPass();
+    const rows = await changedSince(seen);
+    await renderEach(rows.filter((r) => !r.current).map((r) => r.handle));
+    const last = rows.at(-1);
+    if (last) seen = Math.max(seen, last.version);
+    return rows.length === BATCH;
+  }
+
+  const pending = { full: false, changes: false };
   let running = false;
   let stopped = true;
-  let rendered = 0;
+  let fullTimer: NodeJS.Timeout | undefined;
+  let changesTimer: NodeJS.Timeout | undefined;
 
-  /** One pass: a batch of due pages, each rendered and saved; another pass at once while work remains. */
-  async function pass(): Promise<void> {
-    if (stopped || running) return;
+  /** Runs the passes asked for, the full one first, one at a time, until none is left. */
+  async function drain(): Promise<void> {
+    if (running || stopped) return;
     running = true;
-    let full = false;
     try {
-      const handles = await due(Date.now());
-      full = handles.length === BATCH;
-      for (const handle of handles) {
-        if (stopped) break;
-        const now = Date.now();
+      while (!stopped && (pending.full || pending.changes)) {
+        const kind = pending.full ? 'full' : 'changes';
+        pending[kind] = false;
         try {
-          await save(handle, await options.render(handle), now);
-          rendered += 1;
+          if (await (kind === 'full' ? fullPass() : changesPass())) pending[kind] = true;
         } catch (error) {
-          // The handle may have gone meanwhile (its row, and so the page's, is deleted): nothing to keep.
-          options.log.debug({ err: error, handle }, 'stored page: not rendered');
+          options.log.warn({ err: error }, 'stored pages: pass failed; trying again later');
         }
-        await new Promise((resolve) => setImmediate(resolve));
       }
-    } catch (error) {
-      options.log.warn({ err: error }, 'stored pages: pass failed; trying again later');
     } finally {
       running = false;
     }
-    schedule(full ? 0 : IDLE_MS);
   }
 
-  function schedule(ms: number) {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => void pass(), ms);
-    timer.unref();
+  function ask(kind: 'full' | 'changes') {
+    pending[kind] = true;
+    void drain();
   }
 
   return {
@@ -208,18 +252,24 @@ export function pageStore(
     },
     start() {
       stopped = false;
-      schedule(0);
+      ask('full');
+      fullTimer = setInterval(() => ask('full'), IDLE_MS);
+      fullTimer.unref();
     },
-    /** Data changed somewhere: look again soon, once for a burst of writes. */
+    /** Data changed somewhere: look at what changed soon, once for a burst of writes. */
     changed() {
-      if (!stopped && !running) schedule(AFTER_CHANGE_MS);
+      if (stopped || changesTimer) return;
+      changesTimer = setTimeout(() => {
+        changesTimer = undefined;
+        ask('changes');
+      }, AFTER_CHANGE_MS);
+      changesTimer.unref();
     },
     stop() {
       stopped = true;
-      clearTimeout(timer);
-    },
-    get rendered() {
-      return rendered;
+      clearInterval(fullTimer);
+      clearTimeout(changesTimer);
+      changesTimer = undefined;
     },
   };
 }

@@ -166,7 +166,7 @@ export const pagesPlugin = fp<{ publicUrl: string; pages: ReadCache; storePages:
         return null;
       }
       if (!page || !(PAGES[page.key] as PageEntry).rendered) return null;
-      const stored = page.key === 'profile' && STORED_PATH.test(request.url);
+      const stored = storePages && page.key === 'profile' && STORED_PATH.test(request.url);
       let kept: Awaited<ReturnType<typeof render>>;
       try {
         kept = await pages.get(request.url, async () => {
