@@ -253,7 +253,8 @@ export async function seedProfiles(db: DB): Promise<{ seconds: number; words: nu
                          || (1 + floor(random() * 9))::int || upper(substr(md5(random()::text), 1, 2)) end
       where email like 'supplier-%@bench.example'`.execute(conn);
   });
-  for (const table of ['users', 'directory_entries', 'directory_words']) {
+  // handles too: each profile written moved its handle's page version (migration 1600).
+  for (const table of ['users', 'handles', 'directory_entries', 'directory_words']) {
     await sql`vacuum (analyze) ${sql.table(table)}`.execute(db);
   }
   const words = await sql<{ n: number }>`select count(*)::int as n from directory_words`.execute(db);
