@@ -1,8 +1,26 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Cursor, PostRow } from '../../../core/feed';
+import type { Database } from '../../../db/schema';
 import { compiledOnce } from '../../plugins/compiled-once';
 import { type DB, olderThan, prepared } from '../../plugins/db';
 import type { ProfileRow } from '../profiles/repository';
 import { isNewest, postRowColumns } from './post-columns';
+
+type FromHandle = ExpressionBuilder<Database & { h: Database['handles'] }, 'h'>;
+
+/** The holder's (`h`) lists by their newest versions, newest first after the cursor: the lateral side of both reads. */
+const newestLists = (eb: FromHandle, limit: number, after: readonly [number, number] | null) =>
+  eb
+    .selectFrom('posts as p')
+    .innerJoin('lists as l', 'l.id', 'p.list_id')
+    .select(postRowColumns)
+    .whereRef('p.user_id', '=', 'h.user_id')
+    .where(isNewest)
+    .where(olderThan(['p.created_at', 'p.id'], after))
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(limit)
+    .as('p');
 
 /** The reads behind every public profile page, compiled once (docs/decisions/0114). */
 export function holderQueries(db: DB) {
@@ -11,18 +29,7 @@ export function holderQueries(db: DB) {
     db
       .selectFrom('handles as h')
       .leftJoinLateral(
-        (eb) =>
-          eb
-            .selectFrom('posts as p')
-            .innerJoin('lists as l', 'l.id', 'p.list_id')
-            .select(postRowColumns)
-            .whereRef('p.user_id', '=', 'h.user_id')
-            .where(isNewest)
-            .where(olderThan(['p.created_at', 'p.id'], shape === 'after' ? [time!, id!] : null))
-            .orderBy('p.created_at', 'desc')
-            .orderBy('p.id', 'desc')
-            .limit(limit)
-            .as('p'),
+        (eb) => newestLists(eb, limit, shape === 'after' ? [time!, id!] : null),
         (join) => join.onTrue(),
       )
       .selectAll('p')
@@ -43,17 +50,7 @@ export function holderQueries(db: DB) {
       .innerJoin('users as u', 'u.id', 'h.user_id')
       .leftJoin('profile_logos as lo', 'lo.user_id', 'h.user_id')
       .leftJoinLateral(
-        (eb) =>
-          eb
-            .selectFrom('posts as p')
-            .innerJoin('lists as l', 'l.id', 'p.list_id')
-            .select(postRowColumns)
-            .whereRef('p.user_id', '=', 'h.user_id')
-            .where(isNewest)
-            .orderBy('p.created_at', 'desc')
-            .orderBy('p.id', 'desc')
-            .limit(limit)
-            .as('p'),
+        (eb) => newestLists(eb, limit, null),
         (join) => join.onTrue(),
       )
       .select([
