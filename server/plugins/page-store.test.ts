@@ -1,11 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../tests/fixtures/app';
+import { freshDatabase } from '../../tests/fixtures/database';
 import { aPost, aUser, type TestUser } from '../../tests/fixtures/factories';
 import { freshUntil, STORED_PAGE_MAX_AGE_MS } from './page-freshness';
+import { pageStore } from './page-store';
 
 let webRoot: string;
 let t: TestApp;
@@ -122,5 +125,54 @@ describe('how long a stored page reads the same', () => {
     // 10 minutes and 30 s old: "10 minutes ago" until 11 minutes.
     expect(freshUntil([post(now - 630_000), post(now - 40 * 86_400_000)], now)).toBe(now + 30_000);
     expect(freshUntil([post(now - 5 * 86_400_000, '2026-12-01')], now)).toBe(new Date(2026, 10, 25).getTime());
+  });
+});
+
+describe('a page that cannot be rendered', () => {
+  it('is marked, renders live meanwhile, and is not tried again until its data changes', async () => {
+    const handle = await freshDatabase();
+    try {
+      const good = await aUser(handle.db, { handle: 'renders-fine' });
+      await aUser(handle.db, { handle: 'cannot-render' });
+      const tries = new Map<string, number>();
+      const store = pageStore(handle.db, {
+        build: 'test-build',
+        render: async (name) => {
+          tries.set(name, (tries.get(name) ?? 0) + 1);
+          if (name === 'cannot-render') throw new Error('a component failed');
+          const version = (
+            await handle.db.selectFrom('handles').select('page_version').where('handle', '=', name).executeTakeFirstOrThrow()
+          ).page_version;
+          return {
+            parts: { status: 200, head: null, root: `<main>${name}</main>`, data: '{}' },
+            storable: { handle: name, version, freshUntil: Date.now() + 60_000 },
+          };
+        },
+        log: { warn: () => {}, debug: () => {} } as unknown as FastifyBaseLogger,
+      });
+      const settled = async () => {
+        for (let i = 0; i < 100 && (tries.get('cannot-render') ?? 0) === 0; i++) await new Promise((r) => setTimeout(r, 50));
+        await new Promise((r) => setTimeout(r, 300));
+      };
+      store.start();
+      await settled();
+      store.stop();
+      expect(await store.read('/renders-fine')).toMatchObject({ root: '<main>renders-fine</main>' });
+      expect(await store.read('/cannot-render')).toBeUndefined();
+      // A full pass again (as after 30 s): the good page is current, the bad one marked.
+      store.start();
+      await new Promise((r) => setTimeout(r, 500));
+      store.stop();
+      expect(Object.fromEntries(tries)).toEqual({ 'renders-fine': 1, 'cannot-render': 1 });
+      // Its data changes: it is tried again.
+      await handle.db.updateTable('users').set({ display_name: 'Now fixed' }).where('id', '=', good.id).execute();
+      await sql`update handles set created_at = created_at + 1 where handle = 'cannot-render'`.execute(handle.db);
+      store.start();
+      await new Promise((r) => setTimeout(r, 500));
+      store.stop();
+      expect(Object.fromEntries(tries)).toEqual({ 'renders-fine': 2, 'cannot-render': 2 });
+    } finally {
+      await handle.close();
+    }
   });
 });

@@ -182,8 +182,10 @@ export function pageStore(
       try {
         await save(handle, await options.render(handle), now);
       } catch (error) {
-        // The handle may have gone meanwhile (its row, and so the page's, is deleted): nothing to keep.
-        options.log.debug({ err: error, handle }, 'stored page: not rendered');
+        options.log.warn({ err: error, handle }, 'stored page: not rendered; its page renders live');
+        // Marked as not to store until its data or the build changes, so a page that cannot be
+        // rendered is not tried again on every pass. A handle gone meanwhile has no row to mark.
+        await save(handle, null, now).catch(() => {});
       }
       await new Promise((resolve) => setImmediate(resolve));
     }
