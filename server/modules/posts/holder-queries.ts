@@ -97,58 +97,12 @@ export function holderQueries(db: DB) {
       const rows = await holderWithPosts('first', handle, limit);
       const first = rows[0];
       if (!first) return null;
-      const {
-        holderHandle,
-        pageVersion,
-        userId,
-        displayName,
-        bio,
-        phone,
-        links,
-        socials,
-        trades,
-        area,
-        logoVersion,
-        logoWidth,
-        logoHeight,
-      } = first;
+      // Each row holds the profile's columns beside a post's; toCard and publicPost read only their own.
+      const { holderHandle, bio, pageVersion, ...columns } = first;
       return {
         pageVersion,
-        holder: {
-          handle: holderHandle,
-          userId,
-          displayName,
-          description: bio,
-          phone,
-          links,
-          socials,
-          trades,
-          area,
-          logoVersion,
-          logoWidth,
-          logoHeight,
-        },
-        rows: rows.flatMap(
-          ({ id, handle, url, description, createdAt, editedAt, validFrom, validUntil, listId, listSlug, listName, versions }) =>
-            id === null
-              ? []
-              : [
-                  {
-                    id,
-                    handle,
-                    url,
-                    description,
-                    createdAt,
-                    editedAt,
-                    validFrom,
-                    validUntil,
-                    listId,
-                    listSlug,
-                    listName,
-                    versions,
-                  } as PostRow,
-                ],
-        ),
+        holder: { ...columns, handle: holderHandle, description: bio },
+        rows: rows.filter((r) => r.id !== null) as PostRow[],
       };
     },
   };
