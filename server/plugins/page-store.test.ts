@@ -145,7 +145,7 @@ describe('a page that cannot be rendered', () => {
           ).page_version;
           return {
             parts: { status: 200, head: null, root: `<main>${name}</main>`, data: '{}' },
-            storable: { handle: name, version, freshUntil: Date.now() + 60_000 },
+            storable: { version, freshUntil: Date.now() + 60_000 },
           };
         },
         log: { warn: () => {}, debug: () => {} } as unknown as FastifyBaseLogger,

@@ -17,7 +17,7 @@ export interface PageParts {
 export interface RenderedAhead {
   parts: PageParts;
   /** Absent: the page is not one to store (it shows something other than a handle's data). */
-  storable: { handle: string; version: number; freshUntil: number } | undefined;
+  storable: { version: number; freshUntil: number } | undefined;
 }
 
 /** Pages rendered per pass before the renderer lets requests in again. */

@@ -23,7 +23,7 @@ export type PageData =
       status?: number;
       head?: string;
       /** The page may be stored ahead (docs/decisions/0115): its handle's page version, read with the data, and how long it reads the same. */
-      storable?: { handle: string; version: number; freshUntil: number };
+      storable?: { version: number; freshUntil: number };
     }
   | { redirect: string }
   | null;
@@ -140,15 +140,18 @@ export const pagesPlugin = fp<{ publicUrl: string; pages: ReadCache; storePages:
       return bytesOf(key, rendered.parts);
     }
 
-    const store = pageStore(app.db, {
-      build: await renderBuild(app.webShell.build),
-      render: async (handle) => {
-        const rendered = await renderParts(`/${handle}`, 'profile', { handle }, null);
-        return rendered === null || 'redirect' in rendered ? null : rendered;
-      },
-      log: app.log,
-    });
-    if (storePages) {
+    // Only when pages are stored: the build's hash reads every source file.
+    const store = storePages
+      ? pageStore(app.db, {
+          build: await renderBuild(app.webShell.build),
+          render: async (handle) => {
+            const rendered = await renderParts(`/${handle}`, 'profile', { handle }, null);
+            return rendered === null || 'redirect' in rendered ? null : rendered;
+          },
+          log: app.log,
+        })
+      : null;
+    if (store) {
       const unsubscribe = changes.onChange(() => store.changed());
       app.addHook('onReady', async () => store.start());
       app.addHook('onClose', async () => {
@@ -166,11 +169,11 @@ export const pagesPlugin = fp<{ publicUrl: string; pages: ReadCache; storePages:
         return null;
       }
       if (!page || !(PAGES[page.key] as PageEntry).rendered) return null;
-      const stored = storePages && page.key === 'profile' && STORED_PATH.test(request.url);
+      const stored = store && page.key === 'profile' && STORED_PATH.test(request.url) ? store : null;
       let kept: Awaited<ReturnType<typeof render>>;
       try {
         kept = await pages.get(request.url, async () => {
-          const parts = stored ? await store.read(request.url) : undefined;
+          const parts = await stored?.read(request.url);
           return parts ? bytesOf(page.key, parts) : render(request, page.key, page.params);
         });
       } catch (error) {

@@ -140,7 +140,7 @@ export async function sharingRoutes(app: FastifyInstance, { config }: { config: 
         [`${path}/posts`]: await answerOf(postPageSchema, async () => page.posts),
       },
       head: linkPreviewTags(page.face, 'profile', service, config.publicUrl),
-      storable: { handle: page.face.handle, version: page.pageVersion, freshUntil: freshUntil(page.posts.posts, Date.now()) },
+      storable: { version: page.pageVersion, freshUntil: freshUntil(page.posts.posts, Date.now()) },
     };
   });
   app.addPageData('follow', async ({ handle = '' }) => {
