@@ -48,6 +48,13 @@ export interface HttpBench {
   peakRssMb: number | null;
 }
 
+/**
+ * What every request carries besides its path and cookie: the encodings a browser takes (Chromium's
+ * header). Pages are sent gzipped to browsers (docs/decisions/0116); a bench without the header
+ * would measure a client no visitor uses.
+ */
+export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
 /** Each route's time is split into rounds run in alternating order, so load that drifts during the run hits every route alike. */
 export const HTTP_ROUNDS = 2;
 
@@ -77,7 +84,7 @@ export async function benchHttp(
       url: `${server.url}${route.path}`,
       connections: options.connections,
       duration: seconds,
-      headers: route.signedIn ? cookie(options.sessionToken) : {},
+      headers: { ...BROWSER_HEADERS, ...(route.signedIn ? cookie(options.sessionToken) : {}) },
     });
     return {
       total: run.requests.total,
@@ -91,7 +98,7 @@ export async function benchHttp(
   const coldCannon = (keys: ColdRequest[]) =>
     sendEachOnce(
       server.url,
-      keys.map((key) => ({ path: key.path, ...(key.token ? { headers: cookie(key.token) } : {}) })),
+      keys.map((key) => ({ path: key.path, headers: { ...BROWSER_HEADERS, ...(key.token ? cookie(key.token) : {}) } })),
       options.connections,
     );
   const probeKey = (route: HttpRoute): ColdRequest =>

@@ -33,7 +33,7 @@ export interface DirectoryWordsTable {
   word: string;
 }
 
-/** A public page rendered ahead (docs/decisions/0115); null parts: not a page to store. */
+/** A public page rendered ahead (docs/decisions/0115, 0116); null body: not a page to store. */
 export interface RenderedPagesTable {
   path: string;
   handle: string;
@@ -42,7 +42,6 @@ export interface RenderedPagesTable {
   fresh_until: Millis;
   rendered_at: Millis;
   status: number | null;
-  head: string | null;
-  root: string | null;
-  data: string | null;
+  /** The whole page as sent, gzipped. */
+  body: Buffer | null;
 }

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../tests/fixtures/database';
@@ -81,8 +82,8 @@ async function seedRows(db: DB, admin: { id: string; email: string }): Promise<v
     .execute();
   // A stored page (ADR 0115): derived, but a restore brings it back as it was, version and all.
   await sql`
-    insert into rendered_pages (path, handle, build, version, fresh_until, rendered_at, status, head, root, data)
-    select '/backup-farm', handle, 'build-1', page_version, 4, 3, 200, '<title>@backup-farm</title>', '<main>Brück</main>', '{}'
+    insert into rendered_pages (path, handle, build, version, fresh_until, rendered_at, status, body)
+    select '/backup-farm', handle, 'build-1', page_version, 4, 3, 200, ${gzipSync('<main>Brück</main>')}
     from handles where handle = 'backup-farm'`.execute(db);
   await anEmailTrail(db, reader, 'backup-farm');
   await anInvite(db, { handle: 'invited-deli', email: 'deli@example.com', createdBy: admin.id });

@@ -16,6 +16,7 @@ import * as m1201 from './1201-directory';
 import * as m1300 from './1300-living-lists';
 import * as m1400 from './1400-chat-form-closing';
 import * as m1600 from './1600-stored-pages';
+import * as m1700 from './1700-stored-pages-compressed';
 
 /**
  * Every migration, by name. Listed here rather than read from the folder so the same code runs
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '1300-living-lists': m1300,
   '1400-chat-form-closing': m1400,
   '1600-stored-pages': m1600,
+  '1700-stored-pages-compressed': m1700,
 };

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,26 +32,37 @@ afterAll(async () => {
   rmSync(webRoot, { recursive: true, force: true });
 });
 
-type Stored = { version: number; pageVersion: number; root: string | null; data: string | null; head: string | null };
-const stored = async (handle: string) =>
-  (
-    await sql<Stored>`
-      select r.version, h.page_version as "pageVersion", r.root, r.data, r.head
+/** A stored page's row, its gzipped body as the page's text. */
+type Stored = { version: number; pageVersion: number; html: string | null };
+async function stored(handle: string): Promise<Stored | undefined> {
+  const [row] = (
+    await sql<{ version: number; pageVersion: number; body: Buffer | null }>`
+      select r.version, h.page_version as "pageVersion", r.body
       from rendered_pages r join handles h on h.handle = r.handle where r.path = ${`/${handle}`}`.execute(t.db)
-  ).rows[0];
+  ).rows;
+  return row && { version: row.version, pageVersion: row.pageVersion, html: row.body && gunzipSync(row.body).toString() };
+}
 
 /** Waits for the renderer to store the handle's page at its current version. */
 async function caughtUp(handle: string): Promise<Stored> {
   for (let i = 0; i < 100; i++) {
     const row = await stored(handle);
-    if (row && row.version === row.pageVersion && row.root !== null) return row;
+    if (row && row.version === row.pageVersion && row.html !== null) return row;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`the page of @${handle} was not stored`);
 }
 
-const mark = (handle: string) =>
-  sql`update rendered_pages set root = replace(root, 'Carrots', 'STORED-MARK') where path = ${`/${handle}`}`.execute(t.db);
+/** Changes a stored page behind the renderer's back (no version moves), and its other columns as given. */
+async function mark(handle: string, word: string, columns: { fresh_until?: number; build?: string } = {}) {
+  const row = await stored(handle);
+  const body = gzipSync(Buffer.from((row?.html ?? '').replace(word, 'STORED-MARK')));
+  await t.db
+    .updateTable('rendered_pages')
+    .set({ body, ...columns })
+    .where('path', '=', `/${handle}`)
+    .execute();
+}
 const body = async (path: string) => {
   const response = await t.app.inject({ url: path });
   expect(response.statusCode).toBe(200);
@@ -60,37 +72,38 @@ const body = async (path: string) => {
 describe('profile pages stored ahead', () => {
   it('are rendered in the background and served as stored, with nothing private in them', async () => {
     const row = await caughtUp('stored-farm');
-    expect(row.root).toContain('Carrots and leeks this week');
-    expect(`${row.head}${row.root}${row.data}`).not.toContain('stored-owner@example.com');
+    expect(row.html).toContain('Carrots and leeks this week');
+    expect(row.html).not.toContain('stored-owner@example.com');
     // Changed behind the renderer's back (no version moves): what is sent is what is stored.
-    await mark('stored-farm');
+    await mark('stored-farm', 'Carrots');
     expect(await body('/stored-farm')).toContain('STORED-MARK and leeks');
+    // As stored, to a browser that takes gzip.
+    const zipped = await t.app.inject({ url: '/stored-farm', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toContain('accept-encoding');
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(await body('/stored-farm'));
   });
 
   it('are not served once a write the page shows commits, nor when aged or from another build, and catch up', async () => {
     await caughtUp('stored-farm');
-    await mark('stored-farm');
+    await mark('stored-farm', 'Carrots');
     await t.db.updateTable('posts').set({ description: 'Beetroot now' }).where('user_id', '=', farm.id).execute();
     const afterWrite = await body('/stored-farm');
     expect(afterWrite).toContain('Beetroot now');
     expect(afterWrite).not.toContain('STORED-MARK');
 
     const again = await caughtUp('stored-farm');
-    expect(again.root).toContain('Beetroot now');
+    expect(again.html).toContain('Beetroot now');
 
     // Opening a link (a counter the page does not show) moves nothing.
     await t.db.updateTable('posts').set({ open_count: 7 }).where('user_id', '=', farm.id).execute();
     expect((await stored('stored-farm'))?.version).toBe(again.version);
     expect((await stored('stored-farm'))?.pageVersion).toBe(again.pageVersion);
 
-    await sql`update rendered_pages set root = replace(root, 'Beetroot', 'STORED-MARK'), fresh_until = 0 where path = '/stored-farm'`.execute(
-      t.db,
-    );
+    await mark('stored-farm', 'Beetroot', { fresh_until: 0 });
     expect(await body('/stored-farm')).not.toContain('STORED-MARK');
     await caughtUp('stored-farm');
-    await sql`update rendered_pages set root = replace(root, 'Beetroot', 'STORED-MARK'), build = 'an-older-build' where path = '/stored-farm'`.execute(
-      t.db,
-    );
+    await mark('stored-farm', 'Beetroot', { build: 'an-older-build' });
     expect(await body('/stored-farm')).not.toContain('STORED-MARK');
   });
 
@@ -144,7 +157,7 @@ describe('a page that cannot be rendered', () => {
             await handle.db.selectFrom('handles').select('page_version').where('handle', '=', name).executeTakeFirstOrThrow()
           ).page_version;
           return {
-            parts: { status: 200, head: null, root: `<main>${name}</main>`, data: '{}' },
+            page: { status: 200, gzip: gzipSync(`<main>${name}</main>`) },
             storable: { version, freshUntil: Date.now() + 60_000 },
           };
         },
@@ -157,7 +170,8 @@ describe('a page that cannot be rendered', () => {
       store.start();
       await settled();
       store.stop();
-      expect(await store.read('/renders-fine')).toMatchObject({ root: '<main>renders-fine</main>' });
+      const fine = await store.read('/renders-fine');
+      expect(fine && gunzipSync(fine.gzip).toString()).toBe('<main>renders-fine</main>');
       expect(await store.read('/cannot-render')).toBeUndefined();
       // A full pass again (as after 30 s): the good page is current, the bad one marked.
       store.start();

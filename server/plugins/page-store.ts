@@ -6,16 +6,14 @@ import { sql } from 'kysely';
 import { compiledOnce } from './compiled-once';
 import { type DB, prepared } from './db';
 
-/** A rendered page's own parts; the shell goes around them when it is sent. */
-export interface PageParts {
+/** A page as it is stored and sent: its status and the whole page, gzipped (docs/decisions/0116). */
+export interface StoredPage {
   status: number;
-  head: string | null;
-  root: string;
-  data: string;
+  gzip: Buffer;
 }
 
 export interface RenderedAhead {
-  parts: PageParts;
+  page: StoredPage;
   /** Absent: the page is not one to store (it shows something other than a handle's data). */
   storable: { version: number; freshUntil: number } | undefined;
 }
@@ -75,7 +73,7 @@ export function pageStore(
     db
       .selectFrom('rendered_pages as r')
       .innerJoin('handles as h', (join) => join.onRef('h.handle', '=', 'r.handle').onRef('h.page_version', '=', 'r.version'))
-      .select(['r.status', 'r.head', 'r.root', 'r.data'])
+      .select(['r.status', 'r.body'])
       .where('r.path', '=', path)
       .where('r.build', '=', at)
       .where('r.fresh_until', '>', now)
@@ -92,7 +90,7 @@ export function pageStore(
   }
 
   async function save(handle: string, rendered: RenderedAhead | null, now: number): Promise<void> {
-    const parts = rendered?.storable ? rendered.parts : null;
+    const page = rendered?.storable ? rendered.page : null;
     const version = rendered?.storable?.version;
     const values = {
       path: `/${handle}`,
@@ -100,10 +98,8 @@ export function pageStore(
       build,
       fresh_until: rendered?.storable?.freshUntil ?? now + NOT_STORED_FOR_MS,
       rendered_at: now,
-      status: parts?.status ?? null,
-      head: parts?.head ?? null,
-      root: parts?.root ?? null,
-      data: parts?.data ?? null,
+      status: page?.status ?? null,
+      body: page?.gzip ?? null,
     };
     // A handle no one holds is not stored: its page is a redirect, and its row is gone.
     if (version === undefined) {
@@ -130,9 +126,7 @@ export function pageStore(
             fresh_until: eb.ref('excluded.fresh_until'),
             rendered_at: eb.ref('excluded.rendered_at'),
             status: null,
-            head: null,
-            root: null,
-            data: null,
+            body: null,
           })),
         )
         .execute();
@@ -150,9 +144,7 @@ export function pageStore(
             fresh_until: eb.ref('excluded.fresh_until'),
             rendered_at: eb.ref('excluded.rendered_at'),
             status: eb.ref('excluded.status'),
-            head: eb.ref('excluded.head'),
-            root: eb.ref('excluded.root'),
-            data: eb.ref('excluded.data'),
+            body: eb.ref('excluded.body'),
           }))
           // Two renderers (two servers) may race: a render of older data never replaces a newer one.
           .where('rendered_pages.version', '<=', (eb) => eb.ref('excluded.version')),
@@ -246,11 +238,11 @@ export function pageStore(
   }
 
   return {
-    /** The stored parts of `path` when they may be served now, else undefined. */
-    async read(path: string): Promise<PageParts | undefined> {
+    /** The stored page of `path` when it may be served now, else undefined. */
+    async read(path: string): Promise<StoredPage | undefined> {
       const [row] = await storedPage('one', path, build, Date.now());
-      if (!row || row.root === null || row.data === null || row.status === null) return undefined;
-      return { status: row.status, head: row.head, root: row.root, data: row.data };
+      if (!row || row.body === null || row.status === null) return undefined;
+      return { status: row.status, gzip: row.body };
     },
     start() {
       stopped = false;

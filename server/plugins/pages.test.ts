@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../tests/fixtures/app';
 import { aFollow, aPost, aUser, type TestUser } from '../../tests/fixtures/factories';
@@ -57,6 +58,24 @@ describe('public pages rendered on the server', () => {
     expect(root).toContain('href="/request-invite"');
     expect(response.body).toContain('<meta property="og:title" content="Fresh &lt;Farm&gt; &amp; &quot;Co&quot;');
     expect(response.body).toContain('<title>@fresh-farm · Freshlist</title>');
+  });
+
+  it('is sent gzipped to a browser that takes gzip, and plain to one that does not', async () => {
+    const plain = await page('/fresh-farm');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    for (const accepts of ['gzip, deflate, br, zstd', '*']) {
+      const zipped = await t.app.inject({ url: '/fresh-farm', headers: { 'accept-encoding': accepts } });
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toContain('accept-encoding');
+      expect(Number(zipped.headers['content-length'])).toBeLessThan(plain.rawPayload.length);
+      expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    }
+    for (const refuses of ['br', 'gzip;q=0', 'identity']) {
+      const response = await t.app.inject({ url: '/fresh-farm', headers: { 'accept-encoding': refuses } });
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.body).toBe(plain.body);
+    }
   });
 
   it('carries the data it was rendered from for the browser, escaped inside its script', async () => {

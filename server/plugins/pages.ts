@@ -8,7 +8,8 @@ import type { Preloaded, PreloadedAnswer } from '../../web/lib/preloaded';
 import { HttpError } from '../http-errors';
 import type { ReadCache } from '../read-cache';
 import type { ChangeClock } from './db-changes';
-import { type PageParts, pageStore, renderBuild } from './page-store';
+import { gzipPage, PageBytes } from './page-bytes';
+import { pageStore, renderBuild } from './page-store';
 import type { RenderedPage } from './web';
 
 /**
@@ -27,6 +28,14 @@ export type PageData =
     }
   | { redirect: string }
   | null;
+/** A rendered page's own parts; the shell goes around them when it is sent. */
+interface PageParts {
+  status: number;
+  head: string | null;
+  root: string;
+  data: string;
+}
+
 /**
  * Loads a page's data from its path's parameters and its query string (the request for a rate
  * limit; null when the page is rendered ahead, with no one asking).
@@ -104,9 +113,9 @@ export const pagesPlugin = fp<{ publicUrl: string; pages: ReadCache; storePages:
     /**
      * A rendered page as the bytes it is sent as, made once when it is rendered: joining the shell
      * and encoding ~30 KB of text again on every visit was most of a kept page's cost
-     * (docs/decisions/0113).
+     * (docs/decisions/0113); its gzip is made once too, when first asked for (0116).
      */
-    type Kept = { status: number; html: Buffer };
+    type Kept = { status: number; bytes: PageBytes };
 
     /** A page's own parts (the shell goes around them when it is sent), or a redirect, or null for the browser. */
     async function renderParts(
@@ -129,9 +138,11 @@ export const pagesPlugin = fp<{ publicUrl: string; pages: ReadCache; storePages:
       return { parts, storable: data.storable };
     }
 
+    const htmlOf = (key: PageKey, parts: PageParts) =>
+      app.webShell.page(parts.head, parts.root, parts.data, renderedPageModule(key));
     const bytesOf = (key: PageKey, parts: PageParts): Kept => ({
       status: parts.status,
-      html: app.webShell.page(parts.head, parts.root, parts.data, renderedPageModule(key)),
+      bytes: PageBytes.plain(htmlOf(key, parts)),
     });
 
     async function render(request: FastifyRequest, key: PageKey, params: Readonly<Record<string, string | undefined>>) {
@@ -146,7 +157,9 @@ export const pagesPlugin = fp<{ publicUrl: string; pages: ReadCache; storePages:
           build: await renderBuild(app.webShell.build),
           render: async (handle) => {
             const rendered = await renderParts(`/${handle}`, 'profile', { handle }, null);
-            return rendered === null || 'redirect' in rendered ? null : rendered;
+            if (rendered === null || 'redirect' in rendered) return null;
+            const { parts, storable } = rendered;
+            return { page: { status: parts.status, gzip: gzipPage(htmlOf('profile', parts)) }, storable };
           },
           log: app.log,
         })
@@ -173,8 +186,8 @@ export const pagesPlugin = fp<{ publicUrl: string; pages: ReadCache; storePages:
       let kept: Awaited<ReturnType<typeof render>>;
       try {
         kept = await pages.get(request.url, async () => {
-          const parts = await stored?.read(request.url);
-          return parts ? bytesOf(page.key, parts) : render(request, page.key, page.params);
+          const kept = await stored?.read(request.url);
+          return kept ? { status: kept.status, bytes: PageBytes.gzipped(kept.gzip) } : render(request, page.key, page.params);
         });
       } catch (error) {
         // The browser can still render it: a failed render costs the visitor speed, not the page.
