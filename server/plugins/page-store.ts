@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
+import { coalescedReads } from './coalesced-reads';
 import { compiledOnce } from './compiled-once';
 import { type DB, prepared } from './db';
 
@@ -69,16 +70,24 @@ export function pageStore(
   options: { build: string; render(handle: string): Promise<RenderedAhead | null>; log: FastifyBaseLogger },
 ) {
   const { build } = options;
-  const storedPage = compiledOnce(db, (_shape: 'one', path: string, at: string, now: number) =>
+  // A page of one path or several (reads that arrived together), by `path = any(…)`.
+  const storedPages = compiledOnce(db, (_shape: 'any', paths: string[], at: string, now: number) =>
     db
       .selectFrom('rendered_pages as r')
       .innerJoin('handles as h', (join) => join.onRef('h.handle', '=', 'r.handle').onRef('h.page_version', '=', 'r.version'))
-      .select(['r.status', 'r.body'])
-      .where('r.path', '=', path)
+      .select(['r.path', 'r.status', 'r.body'])
+      .where('r.path', '=', sql<string>`any(${paths}::text[])`)
       .where('r.build', '=', at)
       .where('r.fresh_until', '>', now)
       .modifyEnd(prepared),
   );
+  const read = coalescedReads(async (paths: string[]) => {
+    const rows = await storedPages('any', paths, build, Date.now());
+    const found = new Map<string, StoredPage>();
+    for (const row of rows)
+      if (row.body !== null && row.status !== null) found.set(row.path, { status: row.status, gzip: row.body });
+    return found;
+  });
 
   async function due(now: number): Promise<string[]> {
     const rows = await sql<{ handle: string }>`
@@ -239,11 +248,7 @@ export function pageStore(
 
   return {
     /** The stored page of `path` when it may be served now, else undefined. */
-    async read(path: string): Promise<StoredPage | undefined> {
-      const [row] = await storedPage('one', path, build, Date.now());
-      if (!row || row.body === null || row.status === null) return undefined;
-      return { status: row.status, gzip: row.body };
-    },
+    read,
     start() {
       stopped = false;
       ask('full');
