@@ -33,7 +33,7 @@ export async function awaitStoredPages(
       const { rows } = await client.query<{ handles: number; done: number; stored: number }>(`
         select count(*)::int as handles,
           count(r.path) filter (where r.version = h.page_version)::int as done,
-          count(r.path) filter (where r.version = h.page_version and r.root is not null)::int as stored
+          count(r.path) filter (where r.version = h.page_version and r.body is not null)::int as stored
         from handles h left join rendered_pages r on r.path = '/' || h.handle`);
       const { handles, done, stored } = rows[0]!;
       const seconds = (performance.now() - started) / 1000;
