@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 
@@ -8,10 +9,14 @@ import { negotiate } from '@fastify/accept-negotiator';
 export class PageBytes {
   #plain: Buffer | undefined;
   #gzip: Buffer | undefined;
+  #tag: string | undefined;
+  /** The bytes it was made from, which its tag names. */
+  readonly #source: Buffer;
 
   private constructor(plain: Buffer | undefined, gzip: Buffer | undefined) {
     this.#plain = plain;
     this.#gzip = gzip;
+    this.#source = (plain ?? gzip) as Buffer;
   }
 
   static plain(bytes: Buffer): PageBytes {
@@ -30,6 +35,16 @@ export class PageBytes {
   gzip(): Buffer {
     this.#gzip ??= gzipPage(this.#plain as Buffer);
     return this.#gzip;
+  }
+
+  /**
+   * A weak entity tag for both encodings (the same page either way): a browser coming back asks
+   * with it and gets a 304 instead of the page when nothing changed. A page rendered live and the
+   * same page stored get different tags: at worst one unneeded download.
+   */
+  tag(): string {
+    this.#tag ??= `W/"${createHash('sha1').update(this.#source).digest('base64url').slice(0, 22)}"`;
+    return this.#tag;
   }
 }
 

@@ -82,6 +82,9 @@ describe('profile pages stored ahead', () => {
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(zipped.headers.vary).toContain('accept-encoding');
     expect(gunzipSync(zipped.rawPayload).toString()).toBe(await body('/stored-farm'));
+    // A browser coming back with its tag: nothing changed.
+    const back = await t.app.inject({ url: '/stored-farm', headers: { 'if-none-match': zipped.headers.etag as string } });
+    expect(back.statusCode).toBe(304);
   });
 
   it('are not served once a write the page shows commits, nor when aged or from another build, and catch up', async () => {

@@ -176,4 +176,28 @@ describe('public pages rendered on the server', () => {
     expect(rootOf((await page('/fresh-farm')).body)).toContain('A brand new price list');
     expect(rootOf((await page('/follow/fresh-farm')).body)).toContain('A brand new price list');
   });
+
+  it('answers a browser coming back with 304 while the page is the same, and sends it again once it changes', async () => {
+    const ask = (headers: Record<string, string>) => t.app.inject({ url: '/fresh-farm', headers });
+    const first = await ask({ 'accept-encoding': 'gzip' });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    // The same tag whichever encoding was sent: it names the page.
+    expect((await ask({})).headers.etag).toBe(etag);
+
+    const back = await ask({ 'accept-encoding': 'gzip', 'if-none-match': etag });
+    expect(back.statusCode).toBe(304);
+    expect(back.rawPayload).toHaveLength(0);
+    expect(back.headers.etag).toBe(etag);
+    expect(back.headers.vary).toContain('accept-encoding');
+    // A reload that asks past every cache gets the page.
+    expect((await ask({ 'if-none-match': etag, 'cache-control': 'no-cache' })).statusCode).toBe(200);
+    expect((await ask({ 'if-none-match': 'W/"another-page"' })).statusCode).toBe(200);
+
+    await aPost(t.db, farm, { description: 'Another list again' });
+    const changed = await ask({ 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(rootOf(changed.body)).toContain('Another list again');
+  });
 });
