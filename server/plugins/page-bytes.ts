@@ -52,7 +52,7 @@ export class PageBytes {
  * zlib's default level: a page's ~28 KB become ~6.3 KB in ~0.3 ms; the best level saves another
  * ~0.5% for a quarter more time, and a live render pays it on the request's path.
  */
-export const gzipPage = (bytes: Buffer) => gzipSync(bytes);
+const gzipPage = (bytes: Buffer) => gzipSync(bytes);
 
 /** Whether the request's Accept-Encoding takes gzip (a quality of 0 refuses it). */
 export function acceptsGzip(header: string | undefined): boolean {

@@ -8,7 +8,7 @@ import type { Preloaded, PreloadedAnswer } from '../../web/lib/preloaded';
 import { HttpError } from '../http-errors';
 import type { ReadCache } from '../read-cache';
 import type { ChangeClock } from './db-changes';
-import { gzipPage, PageBytes } from './page-bytes';
+import { PageBytes } from './page-bytes';
 import { pageStore, renderBuild } from './page-store';
 import type { RenderedPage } from './web';
 
@@ -159,7 +159,7 @@ export const pagesPlugin = fp<{ publicUrl: string; pages: ReadCache; storePages:
             const rendered = await renderParts(`/${handle}`, 'profile', { handle }, null);
             if (rendered === null || 'redirect' in rendered) return null;
             const { parts, storable } = rendered;
-            return { page: { status: parts.status, gzip: gzipPage(htmlOf('profile', parts)) }, storable };
+            return { page: { status: parts.status, gzip: PageBytes.plain(htmlOf('profile', parts)).gzip() }, storable };
           },
           log: app.log,
         })

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import fresh from 'fresh';
+import { notModified } from '../not-modified';
 import { acceptsGzip, type PageBytes } from './page-bytes';
 
 export const WEB_ROOT = resolve(import.meta.dirname, '../../dist/web');
@@ -205,7 +205,7 @@ export const webPlugin = fp<{ root?: string; sourceMaps?: boolean }>(
         const etag = page.bytes.tag();
         reply.code(page.status).header('vary', 'accept-encoding').header('etag', etag);
         // A visitor coming back (a QR code scanned again) gets "nothing changed" instead of the page.
-        if (page.status === 200 && fresh(request.headers, { etag })) return reply.code(304).send();
+        if (page.status === 200 && notModified(request, etag)) return reply.code(304).send();
         if (acceptsGzip(request.headers['accept-encoding']))
           return reply.header('content-encoding', 'gzip').send(page.bytes.gzip());
         return reply.send(page.bytes.plain());

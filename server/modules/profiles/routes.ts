@@ -11,6 +11,7 @@ import {
 } from '../../../core/business-profile';
 import { handleParamSchema, normalizeHandle } from '../../../core/handle';
 import { HttpError, notFound } from '../../http-errors';
+import { notModified } from '../../not-modified';
 import { perPersonLimit } from '../../plugins/rate-limit';
 import { requireApproved } from '../../plugins/session';
 import { profilesService } from './service';
@@ -111,9 +112,7 @@ export async function profilesRoutes(app: FastifyInstance) {
       const etag = `"${logo.version}"`;
       reply.header('etag', etag);
       reply.header('cache-control', request.query.v === logo.version ? LOGO_CACHE_FOREVER : LOGO_CACHE_CURRENT);
-      if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-        return reply.code(304).send(null);
-      }
+      if (notModified(request, etag)) return reply.code(304).send(null);
       return reply.type(logo.contentType).send(Buffer.from(logo.image));
     },
   );

@@ -14,6 +14,7 @@ import {
 } from '../../../core/sharing';
 import type { Config } from '../../config';
 import { notFound } from '../../http-errors';
+import { notModified } from '../../not-modified';
 import { freshUntil } from '../../plugins/page-freshness';
 import { answerOf } from '../../plugins/pages';
 import { imageRenderer, RendererBusyError } from './image-renderer';
@@ -30,17 +31,6 @@ const CARD_CACHE = 'public, max-age=300, must-revalidate';
 
 /** Checked on every read (the ETag makes that a 304): a removed or edited list leaves readers at once. */
 const FEED_CACHE = 'public, no-cache';
-
-/**
- * Whether the client's copy is current: its If-None-Match holds our ETag or, without one, its
- * If-Modified-Since is not older than the content (HTTP dates have whole seconds).
- */
-function notModified(request: FastifyRequest, etag: string, lastModified: number | null = null): boolean {
-  const held = request.headers['if-none-match'];
-  if (held) return held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-  const since = Date.parse(request.headers['if-modified-since'] ?? '');
-  return lastModified !== null && !Number.isNaN(since) && Math.floor(lastModified / 1000) * 1000 <= since;
-}
 
 /** Sends an image, or 304 when the client's copy has the same ETag (the image is then never drawn). */
 async function sendImage(request: FastifyRequest, reply: FastifyReply, image: CachedImage, cacheControl: string) {
