@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { crc32, gunzipSync, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 
 /**
@@ -10,13 +9,10 @@ export class PageBytes {
   #plain: Buffer | undefined;
   #gzip: Buffer | undefined;
   #tag: string | undefined;
-  /** The bytes it was made from, which its tag names. */
-  readonly #source: Buffer;
 
   private constructor(plain: Buffer | undefined, gzip: Buffer | undefined) {
     this.#plain = plain;
     this.#gzip = gzip;
-    this.#source = (plain ?? gzip) as Buffer;
   }
 
   static plain(bytes: Buffer): PageBytes {
@@ -39,14 +35,40 @@ export class PageBytes {
 
   /**
    * A weak entity tag for both encodings (the same page either way): a browser coming back asks
-   * with it and gets a 304 instead of the page when nothing changed. A page rendered live and the
-   * same page stored get different tags: at worst one unneeded download.
+   * with it and gets a 304 instead of the page when nothing changed. It names the plain page by
+   * its CRC-32 and length, which a gzip stream carries in its last 8 bytes: a stored page is not
+   * hashed on every visit, and the same page rendered live or stored gets the same tag
+   * (docs/decisions/0117).
    */
   tag(): string {
-    this.#tag ??= `W/"${createHash('sha1').update(this.#source).digest('base64url').slice(0, 22)}"`;
+    this.#tag ??= this.#plain ? tagOf(crc32(this.#plain), this.#plain.length) : gzipTag(this.#gzip as Buffer);
     return this.#tag;
   }
 }
+
+const hex = (n: number) => n.toString(16).padStart(8, '0');
+const tagOf = (crc: number, length: number) => `W/"${hex(crc)}-${hex(length)}"`;
+
+/** A gzip stream's header and trailer alone take this many bytes. */
+const GZIP_MIN_BYTES = 18;
+
+/**
+ * The tag of a gzip stream's content from its trailer: CRC-32, then the length modulo 2^32, both
+ * little-endian. Bytes too short to be gzip are tagged as they are.
+ */
+function gzipTag(gzip: Buffer): string {
+  const end = gzip.length;
+  if (end < GZIP_MIN_BYTES) return tagOf(crc32(gzip), end);
+  return tagOf(uint32LE(gzip, end - 8), uint32LE(gzip, end - 4));
+}
+
+/** Read by hand: PGlite gives a bytea as a plain Uint8Array, without Buffer's readers. */
+const uint32LE = (bytes: Uint8Array, at: number) =>
+  ((bytes[at] as number) |
+    ((bytes[at + 1] as number) << 8) |
+    ((bytes[at + 2] as number) << 16) |
+    ((bytes[at + 3] as number) << 24)) >>>
+  0;
 
 /**
  * zlib's default level: a page's ~28 KB become ~6.3 KB in ~0.3 ms; the best level saves another

@@ -87,6 +87,19 @@ describe('profile pages stored ahead', () => {
     expect(back.statusCode).toBe(304);
   });
 
+  it('carry the tag of the same page rendered live, so a browser that has it gets a 304 either way', async () => {
+    const dairy = await aUser(t.db, { handle: 'stored-dairy', name: 'Stored Dairy' });
+    await aPost(t.db, dairy, { description: 'Cheese and butter' });
+    await caughtUp('stored-dairy');
+    const asStored = await t.app.inject({ url: '/stored-dairy', headers: { 'accept-encoding': 'gzip' } });
+    expect(asStored.headers['content-encoding']).toBe('gzip');
+    // Aged: the page renders live until the renderer stores it again.
+    await t.db.updateTable('rendered_pages').set({ fresh_until: 0 }).where('path', '=', '/stored-dairy').execute();
+    const live = await t.app.inject({ url: '/stored-dairy', headers: { 'if-none-match': asStored.headers.etag as string } });
+    expect(live.statusCode).toBe(304);
+    expect(live.headers.etag).toBe(asStored.headers.etag);
+  });
+
   it('are not served once a write the page shows commits, nor when aged or from another build, and catch up', async () => {
     await caughtUp('stored-farm');
     await mark('stored-farm', 'Carrots');
