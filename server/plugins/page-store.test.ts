@@ -157,49 +157,102 @@ describe('how long a stored page reads the same', () => {
   });
 });
 
+/** A store on its own database whose renderer fails for `failing` (after `before`, if given) and tells how often it tried each handle. */
+function storeWithFailures(
+  db: TestApp['db'],
+  failing: string,
+  options: { notStoredForMs?: number; before?: () => Promise<void> } = {},
+) {
+  const tries = new Map<string, number>();
+  const store = pageStore(db, {
+    build: 'test-build',
+    notStoredForMs: options.notStoredForMs,
+    render: async (name) => {
+      tries.set(name, (tries.get(name) ?? 0) + 1);
+      if (name === failing) {
+        await options.before?.();
+        throw new Error('a component failed');
+      }
+      const { page_version: version } = await db
+        .selectFrom('handles')
+        .select('page_version')
+        .where('handle', '=', name)
+        .executeTakeFirstOrThrow();
+      return {
+        page: { status: 200, gzip: gzipSync(`<main>${name}</main>`) },
+        storable: { version, freshUntil: Date.now() + 60_000 },
+      };
+    },
+    log: { warn: () => {}, debug: () => {} } as unknown as FastifyBaseLogger,
+  });
+  /**
+   * A full pass, as at start and every 30 s, until each of `handles` was tried and saved or
+   * marked; a pass that should try none of them is given half a second.
+   */
+  const pass = async (handles: string[] = [failing], { tries: expected = true } = {}) => {
+    const before = handles.map((h) => tries.get(h) ?? 0);
+    const waiting = () => handles.some((h, i) => (tries.get(h) ?? 0) === before[i]);
+    store.start();
+    const wait = expected ? 200 : 20;
+    for (let i = 0; i < wait && waiting(); i++) await new Promise((r) => setTimeout(r, 25));
+    await store.stop();
+  };
+  return { store, tries, pass };
+}
+
 describe('a page that cannot be rendered', () => {
+  it('is tried again once its mark has lasted its time, even if nothing changed', async () => {
+    const handle = await freshDatabase();
+    try {
+      await aUser(handle.db, { handle: 'fails-for-now' });
+      const { store, tries, pass } = storeWithFailures(handle.db, 'fails-for-now', { notStoredForMs: 1_000 });
+      await pass();
+      await pass(['fails-for-now'], { tries: false });
+      expect(tries.get('fails-for-now')).toBe(1);
+      await new Promise((r) => setTimeout(r, 1_000));
+      await pass();
+      expect(tries.get('fails-for-now')).toBe(2);
+      expect(await store.read('/fails-for-now')).toBeUndefined();
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('leaves the page another server stored meanwhile at the same version', async () => {
+    const handle = await freshDatabase();
+    try {
+      await aUser(handle.db, { handle: 'raced-farm' });
+      // Another server stores the page while this one's render of it fails.
+      const { store, pass } = storeWithFailures(handle.db, 'raced-farm', {
+        before: async () => {
+          await storeWithFailures(handle.db, 'nobody').pass(['raced-farm']);
+        },
+      });
+      await pass();
+      const kept = await store.read('/raced-farm');
+      expect(kept && gunzipSync(kept.gzip).toString()).toBe('<main>raced-farm</main>');
+    } finally {
+      await handle.close();
+    }
+  });
+
   it('is marked, renders live meanwhile, and is not tried again until its data changes', async () => {
     const handle = await freshDatabase();
     try {
       const good = await aUser(handle.db, { handle: 'renders-fine' });
       await aUser(handle.db, { handle: 'cannot-render' });
-      const tries = new Map<string, number>();
-      const store = pageStore(handle.db, {
-        build: 'test-build',
-        render: async (name) => {
-          tries.set(name, (tries.get(name) ?? 0) + 1);
-          if (name === 'cannot-render') throw new Error('a component failed');
-          const version = (
-            await handle.db.selectFrom('handles').select('page_version').where('handle', '=', name).executeTakeFirstOrThrow()
-          ).page_version;
-          return {
-            page: { status: 200, gzip: gzipSync(`<main>${name}</main>`) },
-            storable: { version, freshUntil: Date.now() + 60_000 },
-          };
-        },
-        log: { warn: () => {}, debug: () => {} } as unknown as FastifyBaseLogger,
-      });
-      const settled = async () => {
-        for (let i = 0; i < 100 && (tries.get('cannot-render') ?? 0) === 0; i++) await new Promise((r) => setTimeout(r, 50));
-        await new Promise((r) => setTimeout(r, 300));
-      };
-      store.start();
-      await settled();
-      store.stop();
+      const { store, tries, pass } = storeWithFailures(handle.db, 'cannot-render');
+      await pass(['cannot-render', 'renders-fine']);
       const fine = await store.read('/renders-fine');
       expect(fine && gunzipSync(fine.gzip).toString()).toBe('<main>renders-fine</main>');
       expect(await store.read('/cannot-render')).toBeUndefined();
       // A full pass again (as after 30 s): the good page is current, the bad one marked.
-      store.start();
-      await new Promise((r) => setTimeout(r, 500));
-      store.stop();
+      await pass(['cannot-render'], { tries: false });
       expect(Object.fromEntries(tries)).toEqual({ 'renders-fine': 1, 'cannot-render': 1 });
       // Its data changes: it is tried again.
       await handle.db.updateTable('users').set({ display_name: 'Now fixed' }).where('id', '=', good.id).execute();
       await sql`update handles set created_at = created_at + 1 where handle = 'cannot-render'`.execute(handle.db);
-      store.start();
-      await new Promise((r) => setTimeout(r, 500));
-      store.stop();
+      await pass(['cannot-render', 'renders-fine']);
       expect(Object.fromEntries(tries)).toEqual({ 'renders-fine': 2, 'cannot-render': 2 });
     } finally {
       await handle.close();

@@ -25,8 +25,14 @@ const BATCH = 50;
 const IDLE_MS = 30_000;
 /** After a change is heard: a look at what changed, once for a burst of writes. */
 const AFTER_CHANGE_MS = 500;
-/** How long the bound of a page that is not stored lasts: until its handle's version moves. */
-const NOT_STORED_FOR_MS = 365 * 24 * 60 * 60 * 1000;
+/**
+ * How long a page that is not stored (its render failed, or it shows no handle's data) stays so
+ * before the renderer tries it again, unless its handle's version moves first. A failure may pass
+ * (a lost connection), and the mark takes the version current when it is written, which may be
+ * newer than the one the render read: ten minutes heal both, and a page that never renders costs
+ * one try in ten minutes, not one a pass.
+ */
+export const NOT_STORED_FOR_MS = 10 * 60 * 1000;
 
 const SOURCE_ROOTS = ['core', 'db', 'server', 'web'];
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -67,9 +73,15 @@ export async function renderBuild(webBuild: string): Promise<string> {
  */
 export function pageStore(
   db: DB,
-  options: { build: string; render(handle: string): Promise<RenderedAhead | null>; log: FastifyBaseLogger },
+  options: {
+    build: string;
+    render(handle: string): Promise<RenderedAhead | null>;
+    log: FastifyBaseLogger;
+    /** Tests shorten NOT_STORED_FOR_MS. */
+    notStoredForMs?: number;
+  },
 ) {
-  const { build } = options;
+  const { build, notStoredForMs = NOT_STORED_FOR_MS } = options;
   // A page of one path or several (reads that arrived together), by `path = any(…)`.
   const storedPages = compiledOnce(db, (_shape: 'any', paths: string[], at: string, now: number) =>
     db
@@ -105,7 +117,7 @@ export function pageStore(
       path: `/${handle}`,
       handle,
       build,
-      fresh_until: rendered?.storable?.freshUntil ?? now + NOT_STORED_FOR_MS,
+      fresh_until: rendered?.storable?.freshUntil ?? now + notStoredForMs,
       rendered_at: now,
       status: page?.status ?? null,
       body: page?.gzip ?? null,
@@ -129,14 +141,24 @@ export function pageStore(
             .where('handle', '=', handle),
         )
         .onConflict((oc) =>
-          oc.column('path').doUpdateSet((eb) => ({
-            build: eb.ref('excluded.build'),
-            version: eb.ref('excluded.version'),
-            fresh_until: eb.ref('excluded.fresh_until'),
-            rendered_at: eb.ref('excluded.rendered_at'),
-            status: null,
-            body: null,
-          })),
+          oc
+            .column('path')
+            .doUpdateSet((eb) => ({
+              build: eb.ref('excluded.build'),
+              version: eb.ref('excluded.version'),
+              fresh_until: eb.ref('excluded.fresh_until'),
+              rendered_at: eb.ref('excluded.rendered_at'),
+              status: null,
+              body: null,
+            }))
+            // Another server may have stored this version meanwhile: its page stays.
+            .where((eb) =>
+              eb.or([
+                eb('rendered_pages.body', 'is', null),
+                eb('rendered_pages.build', '<>', eb.ref('excluded.build')),
+                eb('rendered_pages.version', '<', eb.ref('excluded.version')),
+              ]),
+            ),
         )
         .execute();
       return;
@@ -217,33 +239,31 @@ export function pageStore(
   }
 
   const pending = { full: false, changes: false };
-  let running = false;
+  /** The passes running now, if any. */
+  let draining: Promise<void> | undefined;
   let stopped = true;
   let fullTimer: NodeJS.Timeout | undefined;
   let changesTimer: NodeJS.Timeout | undefined;
 
   /** Runs the passes asked for, the full one first, one at a time, until none is left. */
   async function drain(): Promise<void> {
-    if (running || stopped) return;
-    running = true;
-    try {
-      while (!stopped && (pending.full || pending.changes)) {
-        const kind = pending.full ? 'full' : 'changes';
-        pending[kind] = false;
-        try {
-          if (await (kind === 'full' ? fullPass() : changesPass())) pending[kind] = true;
-        } catch (error) {
-          options.log.warn({ err: error }, 'stored pages: pass failed; trying again later');
-        }
+    while (!stopped && (pending.full || pending.changes)) {
+      const kind = pending.full ? 'full' : 'changes';
+      pending[kind] = false;
+      try {
+        if (await (kind === 'full' ? fullPass() : changesPass())) pending[kind] = true;
+      } catch (error) {
+        options.log.warn({ err: error }, 'stored pages: pass failed; trying again later');
       }
-    } finally {
-      running = false;
     }
   }
 
   function ask(kind: 'full' | 'changes') {
     pending[kind] = true;
-    void drain();
+    if (stopped) return;
+    draining ??= drain().finally(() => {
+      draining = undefined;
+    });
   }
 
   return {
@@ -264,11 +284,13 @@ export function pageStore(
       }, AFTER_CHANGE_MS);
       changesTimer.unref();
     },
-    stop() {
+    /** Stops, once the page being rendered now (if any) is saved. */
+    async stop(): Promise<void> {
       stopped = true;
       clearInterval(fullTimer);
       clearTimeout(changesTimer);
       changesTimer = undefined;
+      await draining;
     },
   };
 }

@@ -169,7 +169,8 @@ export const pagesPlugin = fp<{ publicUrl: string; pages: ReadCache; storePages:
       app.addHook('onReady', async () => store.start());
       app.addHook('onClose', async () => {
         unsubscribe();
-        store.stop();
+        // A page being saved finishes before the database closes.
+        await store.stop();
       });
     }
 
