@@ -1,3 +1,4 @@
+import { type BareReference, bareReferenceLines } from './bare-reference';
 import type { DirectoryCell } from './directory-bench';
 import { EMAIL_TARGETS, type EmailBench } from './email-bench';
 import type { FeedCell } from './feed-bench';
@@ -22,6 +23,7 @@ export interface DatabaseRun {
   http: HttpBench | null;
   /** The server rendering every profile ahead before the HTTP part (PostgreSQL only). */
   storedPages?: StoredPagesRun | null;
+  bare?: BareReference | null;
   seconds: number;
 }
 
@@ -265,6 +267,7 @@ export function markdown(results: BenchResults): string {
           `Profile pages rendered ahead before the HTTP part (ADR 0115): ${ahead.stored.toLocaleString('en-US')} of ${ahead.handles.toLocaleString('en-US')} handles stored in ${ahead.seconds.toFixed(1)} s${cpu}; the cold profile rows read them.`,
         );
       }
+      out.push(...bareReferenceLines(run.bare, run.http));
     }
     out.push('');
   }

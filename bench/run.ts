@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, platform, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import { type BareReference, measureBareReference } from './bare-reference';
 import { type ColdKeys, prepareColdKeys } from './cold';
 import { databaseMeter, processMeter } from './cpu';
 import { createBenchDatabase } from './database';
@@ -165,6 +166,17 @@ async function runDatabase(
         await server.stop();
       }
     }
+    let bare: BareReference | null = null;
+    if (http && storedPages) {
+      log('HTTP: the reference without the framework ...');
+      const { httpSeconds: seconds, httpConnections: connections } = options;
+      bare = await measureBareReference(bench.serverEnv.DATABASE_URL!, cold.profiles, { seconds, connections }).catch(
+        (error: unknown) => {
+          log(`the reference without the framework failed, left out: ${error instanceof Error ? error.message : error}`);
+          return null;
+        },
+      );
+    }
 
     const { namedReaders, ...seed } = network;
     return {
@@ -176,6 +188,7 @@ async function runDatabase(
       directory,
       http,
       storedPages,
+      bare,
       seconds: (performance.now() - started) / 1000,
     } satisfies DatabaseRun;
   } finally {
