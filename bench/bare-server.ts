@@ -1,11 +1,12 @@
 import { createServer } from 'node:http';
 import pg from 'pg';
+import { coalescedReads } from '../server/plugins/coalesced-reads';
 
 /**
  * A reference for the bench, not the app (docs/decisions/0117): `node:http` with no framework,
- * reading a stored profile page with the app's statement and reads coalesced as the app coalesces
- * them, and sending it with the headers it needs. How far the app's cold profile page is from
- * it shows what the framework costs; how far it is from the ceiling, what any server here costs.
+ * reading a stored profile page with the app's statement, coalesced by the app's coalescedReads,
+ * and sending it with the headers it needs. How far the app's cold profile page is from it shows
+ * what the framework costs; how far it is from the ceiling, what any server here costs.
  * Run by bench/bare-reference.ts with DATABASE_URL, PORT and BUILD (the stored pages' build).
  */
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
@@ -14,31 +15,10 @@ const STORED = `select r.path, r.status, r.body from rendered_pages r
   join handles h on h.handle = r.handle and h.page_version = r.version
   where r.path = any($1::text[]) and r.build = $2 and r.fresh_until > $3`;
 type Row = { path: string; status: number; body: Buffer };
-type Waiting = { path: string; resolve(row: Row | undefined): void; reject(error: unknown): void };
-
-let waiting: Waiting[] = [];
-let out = false;
-async function sendWhileWaiting(): Promise<void> {
-  out = true;
-  while (waiting.length > 0) {
-    const batch = waiting;
-    waiting = [];
-    try {
-      const paths = [...new Set(batch.map((w) => w.path))];
-      const { rows } = await pool.query<Row>({ name: 'stored', text: STORED, values: [paths, build, Date.now()] });
-      const found = new Map(rows.map((row) => [row.path, row]));
-      for (const w of batch) w.resolve(found.get(w.path));
-    } catch (error) {
-      for (const w of batch) w.reject(error);
-    }
-  }
-  out = false;
-}
-const read = (path: string) =>
-  new Promise<Row | undefined>((resolve, reject) => {
-    waiting.push({ path, resolve, reject });
-    if (!out) void sendWhileWaiting();
-  });
+const read = coalescedReads(async (paths: string[]) => {
+  const { rows } = await pool.query<Row>({ name: 'stored', text: STORED, values: [paths, build, Date.now()] });
+  return new Map(rows.map((row) => [row.path, row]));
+});
 
 const OK = '{"status":"ok"}';
 createServer((request, response) => {

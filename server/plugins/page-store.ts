@@ -19,6 +19,16 @@ export interface RenderedAhead {
   storable: { version: number; freshUntil: number } | undefined;
 }
 
+/** An upsert's new row in place of the old one, every column (a mark's status and body are null). */
+const REPLACED = {
+  build: sql.ref<string>('excluded.build'),
+  version: sql.ref<number>('excluded.version'),
+  fresh_until: sql.ref<number>('excluded.fresh_until'),
+  rendered_at: sql.ref<number>('excluded.rendered_at'),
+  status: sql.ref<number | null>('excluded.status'),
+  body: sql.ref<Buffer | null>('excluded.body'),
+};
+
 /** Pages rendered per pass before the renderer lets requests in again. */
 const BATCH = 50;
 /** How often the renderer scans every handle: pages whose texts aged, a new build, changes a quicker look missed. */
@@ -143,14 +153,7 @@ export function pageStore(
         .onConflict((oc) =>
           oc
             .column('path')
-            .doUpdateSet((eb) => ({
-              build: eb.ref('excluded.build'),
-              version: eb.ref('excluded.version'),
-              fresh_until: eb.ref('excluded.fresh_until'),
-              rendered_at: eb.ref('excluded.rendered_at'),
-              status: null,
-              body: null,
-            }))
+            .doUpdateSet(REPLACED)
             // Another server may have stored this version meanwhile: its page stays.
             .where((eb) =>
               eb.or([
@@ -169,14 +172,7 @@ export function pageStore(
       .onConflict((oc) =>
         oc
           .column('path')
-          .doUpdateSet((eb) => ({
-            build: eb.ref('excluded.build'),
-            version: eb.ref('excluded.version'),
-            fresh_until: eb.ref('excluded.fresh_until'),
-            rendered_at: eb.ref('excluded.rendered_at'),
-            status: eb.ref('excluded.status'),
-            body: eb.ref('excluded.body'),
-          }))
+          .doUpdateSet(REPLACED)
           // Two renderers (two servers) may race: a render of older data never replaces a newer one.
           .where('rendered_pages.version', '<=', (eb) => eb.ref('excluded.version')),
       )
