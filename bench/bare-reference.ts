@@ -50,15 +50,13 @@ export async function measureBareReference(
   });
   const url = `http://127.0.0.1:${port}`;
   try {
-    for (const deadline = Date.now() + READY_WAIT_MS; ; await new Promise((r) => setTimeout(r, 100))) {
+    const answers = () =>
+      fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+    for (const deadline = Date.now() + READY_WAIT_MS; !(await answers()); await new Promise((r) => setTimeout(r, 100))) {
       if (child.exitCode !== null || Date.now() > deadline) throw new Error('the bare reference server did not start');
-      if (
-        await fetch(`${url}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
     }
     const load = (keys: ColdRequests['measured']) =>
       sendEachOnce(
