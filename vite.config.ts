@@ -33,26 +33,63 @@ function precompress(outDir: string): Plugin {
   };
 }
 
-export default defineConfig({
-  root: 'web',
-  publicDir: 'public',
-  plugins: [precompress(join(import.meta.dirname, 'dist/web'))],
-  build: {
-    outDir: '../dist/web',
-    emptyOutDir: true,
-    sourcemap: true,
-    // Which style sheets each page's chunk brings: a page rendered on the server carries them inline (server/plugins/web.ts).
-    manifest: true,
-    target: 'es2022',
-    rolldownOptions: {
-      // React Router ships "use client" directives meant for server components; they mean nothing here.
-      onwarn(warning, warn) {
-        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
-        warn(warning);
+/** React Router ships "use client" directives meant for server components; they mean nothing here. */
+const rolldownOptions = {
+  onwarn(warning: { code?: string }, warn: (warning: never) => void) {
+    if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+    warn(warning as never);
+  },
+};
+
+/**
+ * React Router's production build: its package exports name only the development one, whose
+ * warnings every visitor would download (remix-run/react-router#12532, #14102).
+ */
+const REACT_ROUTER_PRODUCTION = join(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs');
+
+/**
+ * Everything the entry imports statically (React, the router, the layout, the public profile) in
+ * one chunk: a first visit needs all of it, and as five chunks it cost ~2.5 KB gzipped more in the
+ * names they import from each other and in what gzip cannot share across files (docs/decisions/0193).
+ * Pages loaded lazily still get chunks of their own.
+ */
+const FIRST_VISIT = { name: 'index', tags: ['$initial' as const] };
+
+/**
+ * Two builds from one source: the browser's (dist/web, `vite build`) and the server's render of
+ * the public pages (dist/server/render-page.js, `vite build --ssr`, docs/decisions/0119): the same
+ * components, with the style sheets left to the browser's build and the packages left to Node.
+ */
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? {
+        root: 'web',
+        publicDir: false,
+        build: {
+          outDir: '../dist/server',
+          emptyOutDir: true,
+          sourcemap: true,
+          target: 'node20',
+          ssr: 'app/render-page.tsx',
+          rolldownOptions,
+        },
+      }
+    : {
+        root: 'web',
+        publicDir: 'public',
+        plugins: [precompress(join(import.meta.dirname, 'dist/web'))],
+        resolve: { alias: [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] },
+        build: {
+          outDir: '../dist/web',
+          emptyOutDir: true,
+          sourcemap: true,
+          // Which style sheets each page's chunk brings: a page rendered on the server carries them inline (server/plugins/web.ts).
+          manifest: true,
+          target: 'es2022',
+          rolldownOptions: { ...rolldownOptions, output: { codeSplitting: { groups: [FIRST_VISIT] } } },
+        },
+        server: {
+          proxy: { '/api': 'http://localhost:3000', '/oidc': 'http://localhost:3000' },
+        },
       },
-    },
-  },
-  server: {
-    proxy: { '/api': 'http://localhost:3000', '/oidc': 'http://localhost:3000' },
-  },
-});
+);

@@ -14,8 +14,12 @@ const databaseFree = [
   'server/modules/auth/oidc-client.test.ts',
   'server/modules/email/templates.test.ts',
   'server/modules/forms/csv.test.ts',
+  'server/modules/forms/export-cells.test.ts',
+  'server/modules/sharing/card-address.test.ts',
   'server/modules/sharing/image-renderer.test.ts',
+  'server/modules/contents/reader.test.ts',
   'server/plugins/web.test.ts',
+  'server/modules/link-check/fetcher.test.ts',
 ];
 
 export default defineConfig({

@@ -73,3 +73,18 @@ export async function prepareColdKeys(db: Kysely<Database>, wanted = COLD_KEYS, 
     ),
   };
 }
+
+const alternate = <T>(items: T[], parity: 0 | 1) => items.filter((_, i) => i % 2 === parity);
+
+/**
+ * The measured keys dealt alternately to the app and to the reference without the framework, so
+ * neither reads what the other has just brought into the database's cache (the reference runs
+ * after the app; with the same keys its every read was warm). The warm-up keys are shared.
+ */
+export function dealColdKeys(cold: ColdKeys): { app: ColdKeys; reference: Pick<ColdKeys, 'profiles' | 'feed'> } {
+  const deal = (c: ColdRequests, parity: 0 | 1): ColdRequests => ({ measured: alternate(c.measured, parity), warmup: c.warmup });
+  return {
+    app: { feed: deal(cold.feed, 0), profiles: deal(cold.profiles, 0), profilePosts: cold.profilePosts },
+    reference: { feed: deal(cold.feed, 1), profiles: deal(cold.profiles, 1) },
+  };
+}

@@ -10,6 +10,12 @@ const before = (cursor: FeedCursor | null) =>
     ? sql`and posts.newest and (posts.created_at, posts.id) < (${cursor.createdAt}::bigint, ${cursor.id}::bigint)`
     : sql`and posts.newest`;
 
+/** The same, on the feed's time (ADR 0155: a changed list moves up), which the feed's own index orders by. */
+const beforeFeedTime = (cursor: FeedCursor | null) =>
+  cursor
+    ? sql`and posts.newest and (coalesce(posts.moved_at, posts.created_at), posts.id) < (${cursor.createdAt}::bigint, ${cursor.id}::bigint)`
+    : sql`and posts.newest`;
+
 /**
  * Candidates for the single best SQL of one feed page, given where the previous page ended, with
  * the app's meaning of a feed: follows whose handle is still held by the person followed, posts
@@ -49,9 +55,10 @@ export const LIMIT_CANDIDATES: Record<string, (userId: string, cursor: FeedCurso
       limit ${FEED_PAGE_SIZE}
     )
     order by p.created_at desc, p.id desc`,
-  // Everybody's posts newest first from the (created_at, id) index (0600), keeping those whose
-  // handle is in the reader's follows (one hash table) and whose follow is live: reads
-  // page ÷ (share of recent posts the reader follows) index entries, whatever the follow count.
+  // Everybody's posts newest first from the feed-time index (migration 2150; the seed moves no
+  // list, so its order is created_at's), keeping those whose handle is in the reader's follows
+  // (one hash table) and whose follow is live: reads page ÷ (share of recent posts the reader
+  // follows) index entries, whatever the follow count.
   'time-walk': (userId, cursor) => sql<FeedRow>`
     select p.id, p.handle, p.url, p.description, p.created_at from posts p
     where p.id in (
@@ -61,8 +68,8 @@ export const LIMIT_CANDIDATES: Record<string, (userId: string, cursor: FeedCurso
           select true from follows f
           join handles h on h.handle = f.handle and h.user_id = f.followed_user_id
           where f.follower_id = ${userId}::uuid and f.handle = posts.handle and f.followed_user_id = posts.user_id
-        ) ${before(cursor)}
-      order by posts.created_at desc, posts.id desc
+        ) ${beforeFeedTime(cursor)}
+      order by coalesce(posts.moved_at, posts.created_at) desc, posts.id desc
       limit ${FEED_PAGE_SIZE}
     )
     order by p.created_at desc, p.id desc`,

@@ -27,11 +27,17 @@ export interface BenchOptions {
   skipWhatIf: boolean;
   skipFeed: boolean;
   skipDirectory: boolean;
+  /** Lists' contents (issue 30): 100 lines a handle's newest list, item searches, reading a 5,000-row sheet. */
+  skipContents: boolean;
   /** Email (issue 18): how many instant followers one post mails. */
   emailFollowers: number;
   skipEmail: boolean;
   /** Only the email part: no feed seed, no HTTP, no web build. */
   emailOnly: boolean;
+  /** The link watcher part (issue 29): lists in one round, or none. */
+  linkCheckLists: number;
+  skipLinkCheck: boolean;
+  linkCheckOnly: boolean;
   keep: boolean;
   /** A folder for the bench server's CPU profile (Node's --cpu-prof), or undefined. */
   cpuProf: string | undefined;
@@ -65,8 +71,11 @@ export const USAGE = `npm run bench -- [options]   (every option also reads BENC
   --skip-what-if              leave out the design alternatives (LATERAL alone, handles as an array)
   --skip-feed                 leave out the feed and the design alternatives
   --skip-directory            leave out the directory (business profiles and /explore searches)
+  --skip-contents             leave out lists' contents (5 M lines, searches by item, reading a 5,000-row XLSX)
   --email-followers=N         email: instant followers of the one post (default 50000)
   --skip-email --email-only   leave out the email part, or run only it
+  --link-check-lists=N        the link watcher: lists checked in one round (default 50000)
+  --skip-link-check --link-check-only   leave out the link watcher part, or run only it
   --keep                      keep the seeded database (its name or folder is printed)
   --cpu-prof=DIR              write the bench server's CPU profile into DIR (open it in Chrome's DevTools)`;
 
@@ -108,9 +117,13 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     'skip-what-if',
     'skip-feed',
     'skip-directory',
+    'skip-contents',
     'email-followers',
     'skip-email',
     'email-only',
+    'link-check-lists',
+    'skip-link-check',
+    'link-check-only',
     'keep',
     'cpu-prof',
     'help',
@@ -163,9 +176,14 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     skipWhatIf: flag('skip-what-if'),
     skipFeed: flag('skip-feed'),
     skipDirectory: flag('skip-directory'),
+    skipContents: flag('skip-contents'),
     emailFollowers: num('email-followers', 50_000),
-    skipEmail: flag('skip-email'),
-    emailOnly: flag('email-only'),
+    skipEmail: flag('skip-email') || flag('link-check-only'),
+    // Only the link watcher: no feed network either (as --email-only leaves it out).
+    emailOnly: flag('email-only') || flag('link-check-only'),
+    linkCheckLists: num('link-check-lists', 50_000),
+    skipLinkCheck: flag('skip-link-check'),
+    linkCheckOnly: flag('link-check-only'),
     keep: flag('keep'),
     cpuProf: values.get('cpu-prof') || undefined,
   };

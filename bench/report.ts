@@ -1,13 +1,16 @@
-import { type BareReference, bareReferenceLines } from './bare-reference';
+import type { BareReference } from './bare-reference';
+import { type ContentsRun, contentsMarkdown } from './contents-bench';
 import type { DirectoryCell } from './directory-bench';
-import { EMAIL_TARGETS, type EmailBench } from './email-bench';
+import type { EmailBench } from './email-bench';
 import type { FeedCell } from './feed-bench';
 import { HTTP_ROUNDS, type HttpBench } from './http-bench';
+import type { LinkCheckBench } from './link-check-bench';
 import type { SeedSizes } from './options';
-import { webSections, webTargets } from './report-web';
+import type { RealTraffic } from './real-traffic';
+import { webSections } from './report-web';
 import type { SeededNetwork } from './seed';
 import type { Distribution } from './stats';
-import type { StoredPagesRun } from './stored-pages';
+import { targets } from './targets';
 import type { WebBytes } from './web-bytes';
 import type { WebLcp } from './web-lcp';
 import type { WhatIfCell } from './what-if';
@@ -20,12 +23,17 @@ export interface DatabaseRun {
   whatIf: WhatIfCell[] | null;
   /** The business profiles seeded for the directory, and its searches; null when left out. */
   directory: { seed: { seconds: number; words: number }; cells: DirectoryCell[] } | null;
+  /** Lists' contents: lines seeded, searches by item, reading a large sheet; null when left out. */
+  contents?: ContentsRun | null;
   http: HttpBench | null;
-  /** The server rendering every profile ahead before the HTTP part (PostgreSQL only). */
-  storedPages?: StoredPagesRun | null;
+  /** The same cold work on node:http without the framework (PostgreSQL only; issue 28). */
   bare?: BareReference | null;
+  /** The mixed load at 1,000 requests/s with the background workers running (issue 28). */
+  realTraffic?: RealTraffic | null;
   seconds: number;
 }
+
+export { type Target, targets } from './targets';
 
 export interface BenchResults {
   startedAt: string;
@@ -38,6 +46,8 @@ export interface BenchResults {
   lcp: WebLcp | null;
   /** Issue 18, one entry per database. */
   email: Array<EmailBench & { kind: 'postgres' | 'pglite' }>;
+  /** Issue 29, one entry per database. */
+  linkChecks?: Array<LinkCheckBench & { kind: string }>;
   totalSeconds: number;
 }
 
@@ -45,96 +55,6 @@ const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? 'n/a
 const dist = (d: Distribution | null) => (d ? `${ms(d.p50)} / ${ms(d.p95)} / ${ms(d.p99)}` : 'n/a');
 const ratio = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? 'n/a' : n < 0.1 ? n.toFixed(3) : n.toFixed(2));
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
-
-export interface Target {
-  what: string;
-  measured: string;
-  pass: boolean | null;
-}
-
-/** The issue's targets, checked against a PostgreSQL run (the targets are stated for it). */
-export function targets(results: BenchResults): Target[] {
-  const list = feedTargets(results);
-  const email = results.email.find((e) => e.kind === 'postgres') ?? results.email[0];
-  if (email) list.push(...emailTargets(email));
-  return list;
-}
-
-function feedTargets(results: BenchResults): Target[] {
-  const run = results.runs.find((r) => r.kind === 'postgres') ?? results.runs[0];
-  const list: Target[] = [];
-  if (!run) return list;
-  const cell = (follows: number, page: number) => run.feed.find((c) => c.follows === follows && c.page === page);
-  const thousand = cell(1000, 1);
-  if (thousand) {
-    list.push({
-      what: 'Feed page 1, 1,000 follows: ours p99 ≤ 15 ms',
-      measured: `${ms(thousand.ours?.p99)} ms`,
-      pass: thousand.ours ? thousand.ours.p99 <= 15 : null,
-    });
-    list.push({
-      what: 'Feed page 1, 1,000 follows: ≥ 20x faster than earlier (p50)',
-      measured: thousand.ratios ? `${(1 / thousand.ratios.oursToEarlierP50).toFixed(1)}x` : 'n/a',
-      pass: thousand.ratios ? 1 / thousand.ratios.oursToEarlierP50 >= 20 : null,
-    });
-    list.push({
-      what: 'Feed page 1, 1,000 follows: within 2x of the limit (p50)',
-      measured: thousand.ratios ? `${thousand.ratios.oursToLimitP50.toFixed(2)}x` : 'n/a',
-      pass: thousand.ratios ? thousand.ratios.oursToLimitP50 <= 2 : null,
-    });
-  }
-  const fiveThousand = run.feed.filter((c) => c.follows === 5000);
-  if (fiveThousand.length > 0) {
-    const worst = Math.max(...fiveThousand.map((c) => c.ours?.p99 ?? Number.NaN));
-    list.push({
-      what: 'Feed, 5,000 follows: ours p99 < 30 ms (pages 1 and 20)',
-      measured: `${ms(worst)} ms`,
-      pass: Number.isNaN(worst) ? null : worst < 30,
-    });
-  }
-  for (const kind of ['one word', 'two words', 'typo'] as const) {
-    const cells = run.directory?.cells.filter((c) => c.kind === kind) ?? [];
-    if (cells.length === 0) continue;
-    const worst = Math.max(...cells.map((c) => c.time.p99));
-    list.push({ what: `Directory search, ${kind}: p99 ≤ 20 ms (worst query)`, measured: `${ms(worst)} ms`, pass: worst <= 20 });
-  }
-  if (run.http) {
-    const ceiling = run.http.results[0];
-    for (const r of run.http.results) {
-      if (r.target === null) continue;
-      list.push({
-        what: `${r.name}: ≥ ${(100 * r.target).toFixed(0)}% of the ceiling's requests/s`,
-        measured: r.unavailable ? `not loaded (${r.unavailable})` : `${(100 * (r.ratioToCeiling ?? 0)).toFixed(0)}%`,
-        pass: r.unavailable || !ceiling ? null : (r.ratioToCeiling ?? 0) >= r.target && r.failures === 0,
-      });
-    }
-    if (run.http.peakRssMb !== null) {
-      list.push({
-        what: 'Server peak RSS under load ≤ 250 MB',
-        measured: `${run.http.peakRssMb.toFixed(0)} MB`,
-        pass: run.http.peakRssMb <= 250,
-      });
-    }
-  }
-  list.push(...webTargets(results.web, results.lcp));
-  return list;
-}
-
-function emailTargets(e: EmailBench): Target[] {
-  const n = int(e.followers);
-  return [
-    {
-      what: `Email: one post to ${n} instant followers queued ≤ ${EMAIL_TARGETS.queueSeconds} s`,
-      measured: `${e.queueSeconds.toFixed(2)} s`,
-      pass: e.queued === e.followers && e.queueSeconds <= EMAIL_TARGETS.queueSeconds,
-    },
-    {
-      what: `Email: delivered to a local SMTP sink ≥ ${EMAIL_TARGETS.mailsPerSecond} mails/s, none twice, none lost`,
-      measured: `${int(e.mailsPerSecond)} mails/s, ${e.duplicates} twice, ${e.missing} lost`,
-      pass: e.mailsPerSecond >= EMAIL_TARGETS.mailsPerSecond && e.duplicates === 0 && e.missing === 0,
-    },
-  ];
-}
 
 /** The whole run as Markdown: what the README shows and what stdout prints. */
 export function markdown(results: BenchResults): string {
@@ -233,6 +153,8 @@ export function markdown(results: BenchResults): string {
       }
     }
 
+    if (run.contents) out.push(...contentsMarkdown(run.contents));
+
     if (run.http) {
       out.push(
         '',
@@ -259,15 +181,6 @@ export function markdown(results: BenchResults): string {
       }
       const mb = (n: number | null) => (n === null ? 'n/a' : `${n.toFixed(0)} MB`);
       out.push('', `Server peak RSS (VmHWM): ${mb(run.http.peakRssMb)} under load (${mb(run.http.startPeakRssMb)} when ready).`);
-      const ahead = run.storedPages;
-      if (ahead) {
-        const cpu = ahead.serverCpuMs === null ? '' : `, ${ahead.serverCpuMs.toFixed(2)} ms of server CPU a page`;
-        out.push(
-          '',
-          `Profile pages rendered ahead before the HTTP part (ADR 0115): ${ahead.stored.toLocaleString('en-US')} of ${ahead.handles.toLocaleString('en-US')} handles stored in ${ahead.seconds.toFixed(1)} s${cpu}; the cold profile rows read them.`,
-        );
-      }
-      out.push(...bareReferenceLines(run.bare, run.http));
     }
     out.push('');
   }

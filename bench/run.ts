@@ -3,8 +3,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, platform, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { type BareReference, measureBareReference } from './bare-reference';
-import { type ColdKeys, prepareColdKeys } from './cold';
+import { type BareReference, barePacedTraffic, measureBareReference } from './bare-reference';
+import { type ColdKeys, dealColdKeys, prepareColdKeys } from './cold';
+import { benchItemSearch, benchReading, type ContentsRun } from './contents-bench';
+import { seedListContents } from './contents-seed';
 import { databaseMeter, processMeter } from './cpu';
 import { createBenchDatabase } from './database';
 import { benchDirectory } from './directory-bench';
@@ -12,13 +14,14 @@ import { seedProfiles } from './directory-seed';
 import { benchEmail } from './email-bench';
 import { benchFeed } from './feed-bench';
 import { benchHttp, type HttpRoute } from './http-bench';
+import { type LinkCheckBench, linkCheckMarkdown, runLinkCheck } from './link-check-bench';
 import { type BenchOptions, OptionsError, parseOptions, USAGE } from './options';
 import { oursFeed } from './ours-feed';
+import { benchRealTraffic, prepareTraffic, type RealTraffic, type TrafficKeys } from './real-traffic';
 import type { BenchResults, DatabaseRun } from './report';
-import { markdown } from './report';
+import { markdown, targets } from './report';
 import { addQuietReader, createSession, type SeededNetwork, seedNetwork } from './seed';
-import { startBenchServer } from './server';
-import { awaitStoredPages, type StoredPagesRun } from './stored-pages';
+import { QUIET_WORKERS, withServer } from './server';
 import { measureWebBytes, type WebBytes } from './web-bytes';
 import { measureLcp, type WebLcp } from './web-lcp';
 import { benchWhatIf } from './what-if';
@@ -33,17 +36,18 @@ function httpRoutes(network: SeededNetwork, cold: ColdKeys): HttpRoute[] {
     { name: 'ceiling (constant GET)', path: '/healthz', signedIn: false, ceiling: true, target: null },
     // What any route that asks the database can reach at most: one trivial query a request.
     { name: 'one database round trip', path: '/readyz', signedIn: false, target: null },
-    { name: 'feed API (1,000 follows)', path: '/api/feed', signedIn: true, target: 0.4 },
-    { name: 'profile posts API', path: `/api/profiles/${network.busiestHandle}/posts`, signedIn: false, target: 0.4 },
-    { name: 'profile page, rendered', path: `/${network.busiestHandle}`, signedIn: false, target: 0.4 },
-    // Issue 20: no repeats, so the read cache cannot answer.
-    { name: `cold feed API (${n(cold.feed)} readers)`, path: '/api/feed', signedIn: true, cold: cold.feed, target: 0.16 },
+    { name: 'feed API (1,000 follows)', path: '/api/feed', signedIn: true, target: null },
+    { name: 'profile posts API', path: `/api/profiles/${network.busiestHandle}/posts`, signedIn: false, target: null },
+    { name: 'profile page, rendered', path: `/${network.busiestHandle}`, signedIn: false, target: null },
+    // No repeats, so the read cache cannot answer. Their target is against the reference without
+    // the framework (issue 28), not the ceiling: see the report's framework's cost.
+    { name: `cold feed API (${n(cold.feed)} readers)`, path: '/api/feed', signedIn: true, cold: cold.feed, target: null },
     {
       name: `cold profile page, rendered (${n(cold.profiles)} handles)`,
       path: '/{handle}',
       signedIn: false,
       cold: cold.profiles,
-      target: 0.3,
+      target: null,
     },
     {
       name: `cold profile posts API (${n(cold.profilePosts)} handles)`,
@@ -58,8 +62,11 @@ function httpRoutes(network: SeededNetwork, cold: ColdKeys): HttpRoute[] {
 function buildWeb(): void {
   log('building the web app (vite build) ...');
   const vite = join(process.cwd(), 'node_modules', 'vite', 'bin', 'vite.js');
-  const built = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'error'], { stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('vite build failed');
+  // The browser's build and the server's render of the public pages, as `npm start` builds them.
+  for (const ssr of [[], ['--ssr', 'app/render-page.tsx']]) {
+    const built = spawnSync(process.execPath, [vite, 'build', ...ssr, '--logLevel', 'error'], { stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('vite build failed');
+  }
 }
 
 async function runDatabase(
@@ -75,8 +82,10 @@ async function runDatabase(
     let network: SeededNetwork;
     let token: string;
     let cold: ColdKeys;
+    let traffic: TrafficKeys;
     let feed: DatabaseRun['feed'] = [];
     let directory: DatabaseRun['directory'] = null;
+    let contents: ContentsRun | null = null;
     let whatIf: DatabaseRun['whatIf'] = null;
     let version: string;
     try {
@@ -111,6 +120,17 @@ async function runDatabase(
           log,
         });
       }
+      if (!options.skipContents) {
+        log(`contents: 100 current lines in each handle's newest list ...`);
+        const seed = await seedListContents(database.db);
+        log(`seeded ${seed.lines} lines in ${seed.lists} lists in ${seed.seconds.toFixed(1)} s; searches by item ...`);
+        const cells = await benchItemSearch(database.db, network.namedReaders[0]!.userId, {
+          requests: options.requests,
+          cellSeconds: options.cellSeconds,
+          log,
+        });
+        contents = { seed, cells, reading: await benchReading({ files: 10, db: database.db, log }) };
+      }
       if (!options.skipWhatIf && !options.skipFeed) {
         log('design alternatives: LATERAL alone, the followed handles as an array ...');
         const quietFollows = Math.min(1000, Math.floor(options.sizes.handles / 2));
@@ -127,55 +147,64 @@ async function runDatabase(
       const reader = network.namedReaders.find((r) => r.follows === 1000) ?? network.namedReaders.at(-1)!;
       token = await createSession(database.db, reader.userId);
       cold = await prepareColdKeys(database.db);
+      traffic = await prepareTraffic(
+        database.db,
+        cold.feed.measured.map((k) => k.token!),
+      );
     } finally {
       // PGlite holds its folder: the server process can open it only once this one closed it.
       await database.close();
     }
 
-    let http: DatabaseRun['http'] = null;
-    let storedPages: StoredPagesRun | null = null;
-    if (!options.skipHttp || (!options.skipWeb && web.result === null)) {
-      log('starting the server ...');
-      const server = await startBenchServer(bench.serverEnv, options.cpuProf);
-      try {
-        if (kind === 'postgres') {
-          log('stored pages: the server renders every profile ahead ...');
-          storedPages = await awaitStoredPages(bench.serverEnv.DATABASE_URL!, server.pid, log);
+    let http = null as DatabaseRun['http'];
+    let realTraffic = null as RealTraffic | null;
+    if (!options.skipWeb && web.result === null) {
+      // The first visit as production starts the server: every background worker on.
+      await withServer(bench.serverEnv, undefined, async (server) => {
+        log(`web: what a first visit to /${network.busiestHandle} downloads ...`);
+        web.result = await measureWebBytes(server.url, `/${network.busiestHandle}`);
+        log(`web: largest contentful paint of /${network.busiestHandle} on a slow phone ...`);
+        web.lcp = await measureLcp(server.url, `/${network.busiestHandle}`);
+      });
+    }
+    if (!options.skipHttp) {
+      // The routes and the framework's cost with the workers quiet: the reference runs none, so
+      // their checks and sends would count as the framework's (ADR 0199).
+      await withServer({ ...bench.serverEnv, ...QUIET_WORKERS }, options.cpuProf, async (server) => {
+        log(`HTTP: ${options.httpSeconds} s a route, ${options.httpConnections} connections, background workers off ...`);
+        const database = kind === 'postgres' ? await databaseMeter(bench.serverEnv.DATABASE_URL!) : null;
+        try {
+          http = await benchHttp(server, httpRoutes(network, dealColdKeys(cold).app), {
+            seconds: options.httpSeconds,
+            connections: options.httpConnections,
+            sessionToken: token,
+            meters: { server: processMeter(server.pid), database },
+          });
+        } finally {
+          await database?.close();
         }
-        if (!options.skipWeb && web.result === null) {
-          log(`web: what a first visit to /${network.busiestHandle} downloads ...`);
-          web.result = await measureWebBytes(server.url, `/${network.busiestHandle}`);
-          log(`web: largest contentful paint of /${network.busiestHandle} on a slow phone ...`);
-          web.lcp = await measureLcp(server.url, `/${network.busiestHandle}`);
-        }
-        if (!options.skipHttp) {
-          log(`HTTP: ${options.httpSeconds} s a route, ${options.httpConnections} connections ...`);
-          const database = kind === 'postgres' ? await databaseMeter(bench.serverEnv.DATABASE_URL!) : null;
-          try {
-            http = await benchHttp(server, httpRoutes(network, cold), {
-              seconds: options.httpSeconds,
-              connections: options.httpConnections,
-              sessionToken: token,
-              meters: { server: processMeter(server.pid), database },
-            });
-          } finally {
-            await database?.close();
-          }
-        }
-      } finally {
-        await server.stop();
-      }
+      });
+      // Real traffic is stated with every worker running as in production.
+      await withServer(bench.serverEnv, undefined, async (server) => {
+        const seconds = Math.max(10, options.httpSeconds);
+        log(`real traffic: a mixed load at 1,000 requests/s for ${seconds} s, the workers running ...`);
+        realTraffic = await benchRealTraffic(server, traffic, { seconds });
+      });
     }
     let bare: BareReference | null = null;
-    if (http && storedPages) {
-      log('HTTP: the reference without the framework ...');
-      const { httpSeconds: seconds, httpConnections: connections } = options;
-      bare = await measureBareReference(bench.serverEnv.DATABASE_URL!, cold.profiles, { seconds, connections }).catch(
-        (error: unknown) => {
-          log(`the reference without the framework failed, left out: ${error instanceof Error ? error.message : error}`);
-          return null;
-        },
-      );
+    if (http && kind === 'postgres') {
+      log('HTTP: the reference without the framework (the same work on node:http) ...');
+      bare = await measureBareReference(bench.serverEnv.DATABASE_URL!, dealColdKeys(cold).reference, {
+        connections: options.httpConnections,
+        sessionCookie: '__Host-freshlist_session',
+      }).catch((error: unknown) => {
+        log(`the reference without the framework failed, left out: ${error instanceof Error ? error.message : error}`);
+        return null;
+      });
+      if (realTraffic) {
+        log('real traffic: the same paced mix on the reference without the framework ...');
+        realTraffic.bare = await barePacedTraffic(bench.serverEnv.DATABASE_URL!, traffic, realTraffic, log);
+      }
     }
 
     const { namedReaders, ...seed } = network;
@@ -186,9 +215,10 @@ async function runDatabase(
       feed,
       whatIf,
       directory,
+      contents,
       http,
-      storedPages,
       bare,
+      realTraffic,
       seconds: (performance.now() - started) / 1000,
     } satisfies DatabaseRun;
   } finally {
@@ -240,19 +270,23 @@ async function main() {
     totalSeconds: 0,
   };
 
-  if (!options.emailOnly && (!options.skipHttp || !options.skipWeb)) buildWeb();
+  if ((!options.emailOnly || options.linkCheckOnly) && (!options.skipHttp || !options.skipWeb)) buildWeb();
   const web = { result: null as WebBytes | null, lcp: null as WebLcp | null };
+  const linkChecks: Array<{ kind: string } & LinkCheckBench> = [];
   for (const kind of options.databases) {
     if (!options.emailOnly) results.runs.push(await runDatabase(kind, options, web));
     if (!options.skipEmail) results.email.push({ kind, ...(await runEmail(kind, options)) });
+    if (!options.skipLinkCheck) linkChecks.push({ kind, ...(await runLinkCheck(kind, options, log)) });
   }
   results.web = web.result;
   results.lcp = web.lcp;
+  results.linkChecks = linkChecks;
   results.totalSeconds = (performance.now() - started) / 1000;
 
   mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
-  writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
-  console.log(markdown(results));
+  // The targets, met or not, with the numbers: the first thing a reader of the file looks for.
+  writeFileSync(RESULTS_FILE, `${JSON.stringify({ targets: targets(results), ...results }, null, 2)}\n`);
+  console.log(markdown(results) + linkCheckMarkdown(linkChecks));
   log(`\nwritten to ${RESULTS_FILE}`);
 }
 

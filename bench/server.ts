@@ -2,6 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { startChildServer } from '../tests/fixtures/child-server';
 
+/**
+ * As `npm start` runs the server (package.json): the young generation capped at 4 MB a semi-space
+ * (ADR 0063), the old one growing 30% past what it holds before collecting (ADR 0108). The bare
+ * reference runs with the same, so the framework's cost is not the memory settings' (ADR 0120).
+ */
+export const SERVER_NODE_ARGS = ['--max-semi-space-size=4', '--heap-growing-percent=30'];
+
 export interface BenchServer {
   url: string;
   pid: number;
@@ -37,13 +44,7 @@ export async function startBenchServer(databaseEnv: Record<string, string>, cpuP
       OIDC_CLIENT_ID: 'bench',
       MAIL_FROM: 'Freshlist <bench@freshlist.example>',
     },
-    // As `npm start` runs it (package.json): the young generation capped at 4 MB a semi-space
-    // (ADR 0063), the old one growing 30% past what it holds before collecting (ADR 0108).
-    nodeArgs: [
-      '--max-semi-space-size=4',
-      '--heap-growing-percent=30',
-      ...(cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${cpuProf}`] : []),
-    ],
+    nodeArgs: [...SERVER_NODE_ARGS, ...(cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${cpuProf}`] : [])],
     // Logs go to /dev/null: piping them here would spend the load generator's CPU on them.
     output: 'stderr-tail',
   });
@@ -55,4 +56,20 @@ export async function startBenchServer(databaseEnv: Record<string, string>, cpuP
     peakRssBytes: () => peakRss(pid),
     stop: server.stop,
   };
+}
+
+/** The email worker and the link watcher turned off (their poll intervals 0). */
+export const QUIET_WORKERS = { LINK_CHECK_POLL_MS: '0', EMAIL_POLL_MS: '0' };
+
+export async function withServer(
+  env: Record<string, string>,
+  cpuProf: string | undefined,
+  use: (server: BenchServer) => Promise<void>,
+) {
+  const server = await startBenchServer(env, cpuProf);
+  try {
+    await use(server);
+  } finally {
+    await server.stop();
+  }
 }

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 // Not tests/e2e/browser: it reads the test run's shared Chromium from Vitest, which the bench is not.
 import { chromiumProblem, launchChromium, PHONE } from '../tests/e2e/chromium';
@@ -28,6 +30,28 @@ export interface WebLcp {
   runs: LcpRun[];
   p50Ms: number;
   worstMs: number;
+  /**
+   * The same visits to a static page of a heading and a paragraph (about 700 bytes, no script, no
+   * style) from a bare `node:http` server: what this host's Chromium and the slow phone's link
+   * take before any page can paint. Null where it was not measured.
+   */
+  floor: { p50Ms: number; worstMs: number } | null;
+}
+
+/** The floor's page: nothing for the browser to fetch, parse or run beyond its own text. */
+const FLOOR_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  `<title>Floor</title></head><body><h1>A page with nothing in it</h1><p>${'A line of text. '.repeat(40)}</p></body></html>`;
+
+/** A bare server of FLOOR_PAGE on a free loopback port. */
+async function floorServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(FLOOR_PAGE) });
+    response.end(FLOOR_PAGE);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 const RUNS = 5;
@@ -81,29 +105,41 @@ async function oneVisit(browser: Browser, url: string): Promise<LcpRun> {
  */
 export async function measureLcp(baseUrl: string, pagePath: string, runs = RUNS): Promise<WebLcp | null> {
   if (chromiumProblem() !== null) return null;
-  const target = new URL(baseUrl);
   const browser = await launchChromium();
   try {
-    const results: LcpRun[] = [];
-    for (let i = 0; i < runs; i++) {
-      // A new proxy each visit: its link starts idle, as a phone's does.
-      const proxy = await throttleProxy(
-        { host: target.hostname, port: Number(target.port) },
-        {
-          latencyMs: SLOW_PHONE.latencyMs,
-          downBitsPerSecond: SLOW_PHONE.downloadBitsPerSecond,
-          upBitsPerSecond: SLOW_PHONE.uploadBitsPerSecond,
-        },
-      );
-      try {
-        results.push(await oneVisit(browser, `${proxy.url}${pagePath}`));
-      } finally {
-        await proxy.close();
-      }
-    }
+    const results = await visits(browser, new URL(baseUrl), pagePath, runs);
+    const floorPage = await floorServer();
+    const floor = await visits(browser, new URL(floorPage.url), '/', runs).finally(() => floorPage.close());
     const d = distribution(results.map((r) => r.lcpMs));
-    return { page: pagePath, runs: results, p50Ms: d.p50, worstMs: Math.max(...results.map((r) => r.lcpMs)) };
+    return {
+      page: pagePath,
+      runs: results,
+      p50Ms: d.p50,
+      worstMs: Math.max(...results.map((r) => r.lcpMs)),
+      floor: { p50Ms: distribution(floor.map((r) => r.lcpMs)).p50, worstMs: Math.max(...floor.map((r) => r.lcpMs)) },
+    };
   } finally {
     await browser.close();
   }
+}
+
+async function visits(browser: Browser, target: URL, pagePath: string, runs: number): Promise<LcpRun[]> {
+  const results: LcpRun[] = [];
+  for (let i = 0; i < runs; i++) {
+    // A new proxy each visit: its link starts idle, as a phone's does.
+    const proxy = await throttleProxy(
+      { host: target.hostname, port: Number(target.port) },
+      {
+        latencyMs: SLOW_PHONE.latencyMs,
+        downBitsPerSecond: SLOW_PHONE.downloadBitsPerSecond,
+        upBitsPerSecond: SLOW_PHONE.uploadBitsPerSecond,
+      },
+    );
+    try {
+      results.push(await oneVisit(browser, `${proxy.url}${pagePath}`));
+    } finally {
+      await proxy.close();
+    }
+  }
+  return results;
 }

@@ -49,7 +49,16 @@ export const accountExportSchema = z.object({
   posts: z.array(row),
   /** Posts the person removed (only their id and when: the old link answers 410). */
   removedPosts: z.array(row),
+  /** What the link watcher learned about each list's file: health, name, type, last change. */
+  linkChecks: z.array(row).default([]),
+  /** What Freshlist read in the person's lists: each version kept (snapshots) and the lines they hold. */
+  listContents: z.object({ snapshots: z.array(row), lines: z.array(row) }),
   following: z.array(z.object({ handle: z.string(), followed_at: z.number() })),
+  /**
+   * Requests for trade access (issue 32): those the person made (to a supplier's handle), and those
+   * made to them (the business name the asker gave, as their dashboard shows it).
+   */
+  tradeRequests: z.object({ made: z.array(row), received: z.array(row) }).default({ made: [], received: [] }),
   followers: z.object({
     total: z.number(),
     /** Followers with an approved handle, by handle; the others are only counted. */
@@ -71,7 +80,7 @@ export const accountExportSchema = z.object({
 export type AccountExport = z.infer<typeof accountExportSchema>;
 
 /** The file name the browser saves the export under. */
-export function exportFileName(handle: string | null, at: number): string {
+export function exportFileName(handle: string | null, at: number, kind: 'json' | 'zip' = 'json'): string {
   const day = new Date(at).toISOString().slice(0, 10);
-  return `freshlist-data-${handle ?? 'account'}-${day}.json`;
+  return `freshlist-data-${handle ?? 'account'}-${day}.${kind}`;
 }

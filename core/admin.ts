@@ -7,6 +7,7 @@ export const ADMIN_MESSAGES = {
   adminFromConfig: 'This admin is set by ADMIN_EMAILS and gets the flag back at the next sign-in. Remove the email there first.',
   userNotFound: 'User not found.',
   ownerOnly: "Only the owner can delete the owner's account or remove its admin flag.",
+  adminsOwnerOnly: 'Only the owner can delete an admin, remove their admin flag or end their sessions.',
   backupNotFound: 'No backup found for this user.',
   restoreExists:
     'A user with this id or email exists now. Restoring overwrites their profile with the backup; confirm to overwrite.',
@@ -48,6 +49,8 @@ export const adminUserSchema = z.object({
   restoredAt: z.number().nullable(),
   /** Email of the admin or user who invited them, when known. */
   invitedBy: z.string().nullable(),
+  /** The OWNER_EMAIL account: only the owner may delete it or remove its admin flag (#31). */
+  owner: z.boolean(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { redactPersonal } from './redact';
 
 export const ANALYTICS_BATCH_MAX = 50;
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+/** Free text (a label, an error message): emails and phone numbers in it are replaced (redactPersonal). */
+const text = (max: number) => z.string().trim().min(1).max(max).transform(redactPersonal);
 const handle = z.string().regex(/^[a-z0-9-]{1,30}$/);
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 const empty = z.object({}).strict();
@@ -53,10 +55,10 @@ export const ANALYTICS_MESSAGES = {
   tooMany: `At most ${ANALYTICS_BATCH_MAX} events at a time.`,
 } as const;
 
-/** A page path without its query or fragment: those can carry ids and tokens. */
+/** A page path without its query or fragment (those can carry ids and tokens), emails and phone numbers redacted. */
 export function analyticsPath(raw: string): string {
   const path = raw.split(/[?#]/)[0] ?? '/';
-  return path.startsWith('/') ? path.slice(0, 200) : '/';
+  return path.startsWith('/') ? redactPersonal(path.slice(0, 200)) : '/';
 }
 
 export const analyticsEventSchema = z

@@ -9,6 +9,7 @@ export const ADMIN_ACTIONS = {
   'handle-request.reject': 'Rejected a handle request',
   'handle.create': 'Created a handle',
   'handle.delete': 'Deleted a handle',
+  'handle.release-hold': 'Released a held handle',
   'invite.create': 'Created an invite',
   'invite.delete': 'Deleted an invite',
   'invite.sent': 'Changed an invite’s sent mark',
@@ -48,3 +49,56 @@ export const auditLogPageSchema = z.object({
   nextBefore: z.number().nullable(),
 });
 export type AuditLogPage = z.infer<typeof auditLogPageSchema>;
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** How each detail an action records reads in the log (#31: people's words, not the stored keys). */
+const DETAIL_WORDS: Record<string, (value: unknown, all: Record<string, unknown>) => string | null> = {
+  email: (v) => `email ${String(v)}`,
+  displayName: (v) => `named ${String(v)}`,
+  handle: (v) => `@${String(v)}`,
+  requested: (v) => `asked for @${String(v)}`,
+  existingProfile: (v) => (v ? 'given to a profile that existed already' : null),
+  ended: (v) => `${plural(Number(v), 'session')} ended`,
+  sent: (v) => (v ? 'marked as sent' : 'marked as not sent'),
+  posts: (v) => plural(Number(v), 'post'),
+  following: (v) => `following ${Number(v)}`,
+  followers: (v) => plural(Number(v), 'follower'),
+  forms: (v) => plural(Number(v), 'chat form'),
+  hasInvite: (v) => (v ? 'an invite' : null),
+  hasInviteRequest: (v) => (v ? 'an invite request' : null),
+  hasHandleRequest: (v) => (v ? 'a handle request' : null),
+  notes: (v) => (Array.isArray(v) && v.length > 0 ? v.join(' ') : null),
+  overwrote: (v) => (v ? 'over a profile that existed again' : null),
+  characters: (v, all) =>
+    typeof all.previousCharacters === 'number'
+      ? `${plural(Number(v), 'character')} (was ${Number(all.previousCharacters)})`
+      : plural(Number(v), 'character'),
+  previousCharacters: () => null,
+  // An id says nothing to a person; the entry's target names them.
+  userId: () => null,
+};
+
+/** 'existingProfile' → 'existing profile': a key no phrase knows yet, still readable. */
+const keyWords = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+
+/**
+ * An audit entry's details as a line of words ('email bob@example.com · 2 posts · 1 follower'); ''
+ * for none. Known details in one order (a stored entry's keys come back in the database's order),
+ * then any other.
+ */
+export function auditDetailText(details: Record<string, unknown>): string {
+  const known = Object.keys(DETAIL_WORDS).filter((key) => key in details);
+  const others = Object.keys(details).filter((key) => !(key in DETAIL_WORDS));
+  return [...known, ...others]
+    .map((key) => [key, details[key]] as const)
+    .map(([key, value]) => {
+      if (value === null || value === undefined || value === '') return null;
+      const words = DETAIL_WORDS[key];
+      if (words) return words(value, details);
+      if (value === false || (Array.isArray(value) && value.length === 0)) return null;
+      return `${keyWords(key)}: ${Array.isArray(value) ? value.join(', ') : value === true ? 'yes' : String(value)}`;
+    })
+    .filter((phrase): phrase is string => phrase !== null)
+    .join(' · ');
+}

@@ -5,20 +5,12 @@
  * the link is made again; so a stored value can never become a link elsewhere.
  */
 
+import { phoneDigits, SOCIAL_NETWORKS, type SocialNetwork, type Socials } from './contact-links';
+import { completeLink } from './link-completion';
+
 export const WEBSITE_MAX_LENGTH = 200;
 const PHONE_MIN_DIGITS = 6;
 const PHONE_MAX_DIGITS = 20;
-
-export const SOCIAL_NETWORKS = ['instagram', 'facebook', 'linkedin', 'whatsapp'] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
-export type Socials = Partial<Record<SocialNetwork, string>>;
-
-export const SOCIAL_LABELS: Record<SocialNetwork, string> = {
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-  linkedin: 'LinkedIn',
-  whatsapp: 'WhatsApp',
-};
 
 export const CONTACT_MESSAGES = {
   websiteHttps: 'Website must start with https://',
@@ -53,9 +45,9 @@ function pathOn(raw: string, hosts: readonly string[]): string[] | null {
   return url.pathname.split('/').filter(Boolean);
 }
 
-/** The website: https only, a real host, no credentials; stored as the browser writes it. */
+/** The website: https only (completed when typed without it), a real host, no credentials; stored as the browser writes it. */
 export function readWebsite(raw: string): Read {
-  const text = raw.trim();
+  const text = completeLink(raw);
   if (text.length > WEBSITE_MAX_LENGTH) return { problem: CONTACT_MESSAGES.websiteTooLong };
   if (!/^https:\/\//i.test(text)) return { problem: CONTACT_MESSAGES.websiteHttps };
   let url: URL;
@@ -71,8 +63,6 @@ export function readWebsite(raw: string): Read {
   return { value: url.href };
 }
 
-const phoneDigits = (text: string) => text.replace(/\D/g, '');
-
 /** A phone number as written (spaces tidied): digits, spaces and + - ( ) . only, + only first. */
 export function readPhone(raw: string): Read {
   const text = raw.trim().replace(/\s+/g, ' ');
@@ -82,9 +72,6 @@ export function readPhone(raw: string): Read {
   }
   return { value: text };
 }
-
-/** A tel: link for a stored phone number. */
-export const phoneLink = (phone: string) => `tel:${phone.trim().startsWith('+') ? '+' : ''}${phoneDigits(phone)}`;
 
 /** The hosts each network's links live on (with or without www. or m.). */
 const HOSTS: Record<SocialNetwork, readonly string[]> = {
@@ -142,20 +129,6 @@ const READERS: Record<SocialNetwork, (text: string) => string | null> = {
 export function readSocial(network: SocialNetwork, raw: string): Read {
   const value = READERS[network](raw.trim());
   return value === null ? { problem: CONTACT_MESSAGES[network] } : { value };
-}
-
-/** The public link of a stored social account. */
-export function socialLink(network: SocialNetwork, stored: string): string {
-  switch (network) {
-    case 'instagram':
-      return `https://www.instagram.com/${stored}/`;
-    case 'facebook':
-      return `https://www.facebook.com/${stored}`;
-    case 'linkedin':
-      return `https://www.linkedin.com/${stored}/`;
-    case 'whatsapp':
-      return `https://wa.me/${stored}`;
-  }
 }
 
 /** Stored socials (users.socials holds them as a JSON object): unknown keys and bad values are dropped. */

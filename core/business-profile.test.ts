@@ -3,13 +3,12 @@ import {
   CONTACT_MESSAGES,
   contactFromFreeText,
   parseStoredSocials,
-  phoneLink,
   readSocial,
   readWebsite,
-  socialLink,
   storeSocials,
 } from './business-contact';
 import { BIO_MAX_LENGTH, businessProfileInputSchema, PROFILE_MESSAGES, profileFromInvite } from './business-profile';
+import { phoneLink, socialLink } from './contact-links';
 import { fieldErrors } from './handle';
 
 const parse = (input: Record<string, unknown>) => businessProfileInputSchema.safeParse({ displayName: 'Green Valley', ...input });
@@ -95,7 +94,7 @@ describe('the business profile form', () => {
 describe('the website', () => {
   it.each([
     ['http://greenvalley.example', CONTACT_MESSAGES.websiteHttps],
-    ['greenvalley.example', CONTACT_MESSAGES.websiteHttps],
+    ['ftp://greenvalley.example', CONTACT_MESSAGES.websiteHttps],
     ['javascript:alert(1)', CONTACT_MESSAGES.websiteHttps],
     ['https://localhost', CONTACT_MESSAGES.websiteInvalid],
     ['https://user:pw@greenvalley.example', CONTACT_MESSAGES.websiteInvalid],
@@ -103,6 +102,11 @@ describe('the website', () => {
     [`https://greenvalley.example/${'a'.repeat(200)}`, CONTACT_MESSAGES.websiteTooLong],
   ])('refuses %s', (raw, message) => {
     expect(readWebsite(raw)).toEqual({ problem: message });
+  });
+
+  it('completes an address typed without https:// (#31)', () => {
+    expect(readWebsite(' greenvalley.example/shop ')).toEqual({ value: 'https://greenvalley.example/shop' });
+    expect(readWebsite('www.greenvalley.example')).toEqual({ value: 'https://www.greenvalley.example/' });
   });
 
   it('keeps an https address as the browser writes it', () => {

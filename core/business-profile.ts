@@ -1,13 +1,6 @@
 import { z } from 'zod';
-import {
-  contactFromFreeText,
-  readPhone,
-  readSocial,
-  readWebsite,
-  SOCIAL_NETWORKS,
-  type SocialNetwork,
-  type Socials,
-} from './business-contact';
+import { contactFromFreeText, readPhone, readSocial, readWebsite } from './business-contact';
+import { SOCIAL_NETWORKS, type SocialNetwork, type Socials } from './contact-links';
 import { DISPLAY_NAME_MAX_LENGTH } from './handle';
 import { INVITE_MESSAGES } from './invite';
 import { hasControlCharacters, TEXT_MESSAGES } from './text';
@@ -36,18 +29,22 @@ export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 /** The stored logo's width and height in pixels. */
 export const LOGO_SIZE = 256;
-/** Decoding more than this would take seconds and hundreds of megabytes: an image bomb. */
-export const LOGO_MAX_PIXELS = 40_000_000;
+/**
+ * Decoding more would take seconds and hundreds of megabytes (40 megapixels took 160 MB each,
+ * issue 33); a 12-megapixel phone photo still fits. docs/decisions/0132.
+ */
+export const LOGO_MAX_PIXELS = 16_000_000;
 export const LOGO_MAX_SIDE = 10_000;
 
 export const LOGO_MESSAGES = {
   empty: 'Choose an image to upload.',
   type: 'The logo must be a PNG, JPEG or WebP image.',
   tooLarge: 'The logo must be 2 MB or smaller.',
-  dimensions: `The logo has too many pixels: at most ${LOGO_MAX_SIDE.toLocaleString('en-US')} pixels a side and 40 megapixels in all.`,
+  dimensions: `The logo has too many pixels: at most ${LOGO_MAX_SIDE.toLocaleString('en-US')} pixels a side and 16 megapixels in all.`,
   unreadable: 'This image could not be read. Save it again as PNG or JPEG and try once more.',
   removed: 'Logo removed.',
   none: 'This profile has no logo.',
+  busy: 'Logos are being processed for other people right now. Please try again in a moment.',
 } as const;
 
 const rawText = (max: number) => z.string().max(max).default('');

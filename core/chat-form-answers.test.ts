@@ -159,9 +159,24 @@ describe('answers as people read them', () => {
     ]);
   });
 
-  it('summarizes as field: answer lines in question order, skipped ones said so', () => {
+  it('summarizes as field: answer lines in question order, skipped ones said so; a date as people write it', () => {
     expect(
-      summaryLines([{ field: 'name' }, { field: 'order' }, { field: 'note' }], { order: 'Bread', name: 'Ada', note: null }),
-    ).toEqual(['name: Ada', 'order: Bread', `note: ${SKIPPED_TEXT}`]);
+      summaryLines(
+        [
+          { field: 'name', type: 'text' },
+          { field: 'order', type: 'text' },
+          { field: 'note', type: 'text' },
+          { field: 'day', type: 'date' },
+        ],
+        { order: 'Bread', name: 'Ada', note: null, day: '2026-03-14' },
+      ),
+    ).toEqual(['name: Ada', 'order: Bread', `note: ${SKIPPED_TEXT}`, 'day: 14 March 2026']);
+  });
+
+  it('reads a date answer as people write it, only for a date question (#31)', () => {
+    expect(answerText('2026-03-04', 'date')).toBe('4 March 2026');
+    expect(answerText('2026-12-31', 'date')).toBe('31 December 2026');
+    expect(answerText('2026-03-04', 'text')).toBe('2026-03-04');
+    expect(answerText('2026-03-04')).toBe('2026-03-04');
   });
 });

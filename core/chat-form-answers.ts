@@ -209,20 +209,49 @@ export function checkSubmission(
   return { answers: stored };
 }
 
-/** An answer as a person reads it: in the summary, the responses and the CSV. */
-export function answerText(value: AnswerValue | null | undefined): string {
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** A date answer (stored as 2026-03-14) as people write it: '14 March 2026' (#31). */
+export function dateAnswerText(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  const month = match ? MONTH_NAMES[Number(match[2]) - 1] : undefined;
+  return match && month ? `${Number(match[3])} ${month} ${match[1]}` : day;
+}
+
+/**
+ * An answer as a person reads it: in the chat's bubbles, the summary, the responses and the CSV.
+ * With its question's type, a date reads as people write it (the CSV keeps 2026-03-14, which sorts).
+ */
+export function answerText(value: AnswerValue | null | undefined, type?: QuestionType): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (Array.isArray(value)) return value.join(', ');
+  if (type === 'date' && typeof value === 'string') return dateAnswerText(value);
   return String(value);
 }
 
 export const SKIPPED_TEXT = '(skipped)';
 
 /** The answer summary shown after submit, one 'field: answer' line per question. */
-export function summaryLines(questions: Pick<ChatQuestion, 'field'>[], answers: Record<string, AnswerValue | null>): string[] {
+export function summaryLines(
+  questions: Pick<ChatQuestion, 'field' | 'type'>[],
+  answers: Record<string, AnswerValue | null>,
+): string[] {
   return questions.map((q) => {
     const value = answers[q.field];
-    return `${q.field}: ${value === null || value === undefined ? SKIPPED_TEXT : answerText(value)}`;
+    return `${q.field}: ${value === null || value === undefined ? SKIPPED_TEXT : answerText(value, q.type)}`;
   });
 }

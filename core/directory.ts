@@ -78,10 +78,30 @@ export const directoryEntrySchema = z.object({
   area: z.string().nullable(),
   /** When the newest list was posted; null before the first. */
   lastPostAt: z.number().nullable(),
+  /** When a file behind one of its lists last changed, from the file (issue 29); null: not known. */
+  fileChangedAt: z.number().nullable(),
   followerCount: z.number(),
   /** Whether the signed-in viewer follows it; null for visitors and for the viewer's own handle. */
   following: z.boolean().nullable(),
   isOwner: z.boolean(),
+  /**
+   * The line of the business's current lists that the search matched by item (issue 30 §4), with its
+   * price and how fresh the list is; null when only the name, bio, trades or area matched.
+   */
+  match: z
+    .object({
+      listName: z.string(),
+      listSlug: z.string(),
+      /** The item as the list names it, or the whole line. */
+      text: z.string(),
+      /** "2.40 €/kg", as written by formatPrice; null when the line has no price. */
+      price: z.string().nullable(),
+      /** When the list last changed, and when Freshlist last read it unchanged. */
+      changedAt: z.number().nullable(),
+      checkedAt: z.number().nullable(),
+    })
+    .nullable()
+    .default(null),
 });
 export type DirectoryEntry = z.infer<typeof directoryEntrySchema>;
 

@@ -44,6 +44,6 @@ export type EmailStatus = z.infer<typeof emailStatusSchema>;
 
 export const EMAIL_MESSAGES = {
   notFound: 'No such mail.',
-  notRetryable: 'Only a failed or sent mail can be sent again.',
+  notRetryable: 'Only a failed mail can be sent again: this one was delivered or is on its way.',
   badUnsubscribeLink: 'This unsubscribe link is not valid (any more).',
 } as const;

@@ -30,11 +30,20 @@ export const followStateSchema = z.object({ handle: z.string(), following: z.boo
 export type FollowState = z.infer<typeof followStateSchema>;
 
 /**
- * A page of the followers who hold an approved handle (spec 2, /followers), with how many people
- * follow in all and how many of them have no public page (named nowhere, issue 15).
+ * A page of the followers shown by name (spec 2, /followers): those who agreed in Settings, and
+ * holders of a public handle unless they chose otherwise (issue 32), with their business and
+ * whether they have trade access; and how many people follow in all, and how many are not shown.
  */
 export const followersPageSchema = z.object({
-  followers: z.array(z.object({ handle: z.string(), displayName: z.string(), followedAt: z.number() })),
+  followers: z.array(
+    z.object({
+      handle: z.string().nullable(),
+      displayName: z.string(),
+      businessName: z.string().nullable(),
+      tradeAccess: z.boolean(),
+      followedAt: z.number(),
+    }),
+  ),
   nextCursor: z.string().nullable(),
   total: z.number().int(),
   othersCount: z.number().int(),

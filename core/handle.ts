@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageFirstSegments } from './pages';
-import { hasControlCharacters, TEXT_MESSAGES } from './text';
+import { hasControlCharacters, noControlCharacters, TEXT_MESSAGES } from './text';
 
 export const HANDLE_MAX_LENGTH = 30;
 
@@ -62,8 +62,22 @@ export const HANDLE_MESSAGES = {
   tooLong: 'Handle can be at most 30 characters.',
   reserved: 'This handle is reserved. Please choose another.',
   taken: 'This handle is already taken. Please choose another.',
+  /**
+   * A released handle during its cooling-off period (docs/decisions/0170), with the day it ends
+   * when known ('23 Feb 2027').
+   */
+  held: (until?: string) =>
+    `This handle belonged to another business until recently. It is held${until ? ` until ${until}` : ' for a while'}, so their old QR codes don't lead to someone else. Please choose another.`,
   signInToRequest: 'Please sign in with Google to submit your request.',
+  notHeld: 'This handle is not held.',
 } as const;
+
+/** The day a hold ends, as people write it ('23 Feb 2027'), from its time (UTC). */
+export function holdEndDay(heldUntil: number): string {
+  const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  const day = new Date(heldUntil);
+  return `${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
+}
 
 /** What the handle input shows as the person types: lower-cased, nothing else changed. */
 export function normalizeHandleInput(raw: string): string {
@@ -171,6 +185,22 @@ export const handleRequestSchema = z
 export type HandleRequestInput = z.infer<typeof handleRequestSchema>;
 
 /** Body of approving a handle request or converting an invite request: the request's handle, or an edited one (leading @ stripped). */
+/** The longest reason an owner may give with a rejection. */
+export const REJECTION_REASON_MAX_LENGTH = 500;
+
+/** POST …/reject: an optional reason, mailed to the person with what they can do next (issue 31). */
+export const handleRejectionSchema = z
+  .object({
+    reason: z
+      .string()
+      .trim()
+      .max(REJECTION_REASON_MAX_LENGTH, `The reason must be ${REJECTION_REASON_MAX_LENGTH} characters or less.`)
+      .check(noControlCharacters('The reason', { multiline: true }))
+      .optional(),
+  })
+  // A request without a body (no reason) arrives as null.
+  .nullish();
+
 export const editedHandleSchema = z
   .object({ handle: z.string().max(200).optional() })
   .transform((v) => ({ handle: v.handle === undefined ? undefined : normalizeHandle(stripAt(v.handle)) }))
@@ -236,5 +266,7 @@ export const adminHandlesResponseSchema = z.object({
       createdAt: z.number(),
     }),
   ),
+  /** Released handles in their cooling-off period (docs/decisions/0170), the soonest free first. */
+  holds: z.array(z.object({ handle: z.string(), heldUntil: z.number() })),
 });
 export type AdminHandlesResponse = z.infer<typeof adminHandlesResponseSchema>;

@@ -150,9 +150,16 @@ export type InviteRequestInput = z.infer<typeof inviteRequestSchema>;
  * email; ready to accept; or already accepted by this viewer.
  */
 export const inviteViewSchema = z.discriminatedUnion('state', [
-  z.object({ state: z.literal('signed-out'), handle: z.string() }),
+  /** `invitedBy`: the public name of the admin who made the invite (#31), null when unknown. */
+  z.object({ state: z.literal('signed-out'), handle: z.string(), invitedBy: z.string().nullable() }),
   z.object({ state: z.literal('mismatch'), handle: z.string(), inviteEmail: z.string(), email: z.string() }),
-  z.object({ state: z.literal('ready'), handle: z.string(), email: z.string(), displayName: z.string() }),
+  z.object({
+    state: z.literal('ready'),
+    handle: z.string(),
+    email: z.string(),
+    displayName: z.string(),
+    invitedBy: z.string().nullable(),
+  }),
   z.object({ state: z.literal('accepted'), handle: z.string() }),
 ]);
 export type InviteView = z.infer<typeof inviteViewSchema>;

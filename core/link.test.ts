@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { defaultLinkPolicy, descriptionProblem, LINK_MESSAGES, linkProblem, newPostSchema, openableUrl } from './link';
+import {
+  completeLink,
+  defaultLinkPolicy,
+  descriptionProblem,
+  LINK_MESSAGES,
+  linkProblem,
+  newPostSchema,
+  openableUrl,
+} from './link';
 
 const policy = defaultLinkPolicy('freshlist.example');
 const trusted = 'Only trusted domains are allowed (freshlist.example, Google Drive, Dropbox, OneDrive, Box).';
@@ -138,5 +146,41 @@ describe('openableUrl', () => {
 
   it('refuses a link that breaks the rules now', () => {
     expect(openableUrl('https://bit.ly/x', policy)).toBeNull();
+  });
+});
+
+describe('a link typed without https:// (#31)', () => {
+  it.each([
+    ['drive.google.com/file/d/abc/view', 'https://drive.google.com/file/d/abc/view'],
+    ['  www.dropbox.com/s/x/menu.pdf ', 'https://www.dropbox.com/s/x/menu.pdf'],
+    ['//mega.nz/file/1', 'https://mega.nz/file/1'],
+    ['greenvalley.example', 'https://greenvalley.example'],
+    ['drive.google.com:8443/x', 'https://drive.google.com:8443/x'],
+  ])('completes %j', (typed, completed) => {
+    expect(completeLink(typed)).toBe(completed);
+  });
+
+  it.each([
+    'https://drive.google.com/x',
+    'http://drive.google.com/x',
+    'ftp://drive.google.com/x',
+    'javascript:alert(1)',
+    'mailto:a@b.example',
+    'localhost:3000/x',
+    'menu',
+    'not a link.pdf',
+    'user@drive.google.com',
+    '',
+  ])('leaves %j for the rules to judge', (typed) => {
+    expect(completeLink(typed)).toBe(typed.trim());
+  });
+
+  it('is completed by the server before the rules run, so both sides agree', () => {
+    const parsed = newPostSchema(policy).parse({ url: 'drive.google.com/file/d/abc/view' });
+    expect(parsed.url).toBe('https://drive.google.com/file/d/abc/view');
+    expect(newPostSchema(policy).safeParse({ url: 'http://drive.google.com/x' }).error?.issues[0]?.message).toBe(
+      LINK_MESSAGES.https,
+    );
+    expect(newPostSchema(policy).safeParse({ url: 'example.com/menu.pdf' }).error?.issues[0]?.message).toBe(trusted);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { completeLink } from './link-completion';
 import { hasControlCharacters, TEXT_MESSAGES } from './text';
 import { characterCount } from './text-rules';
 
@@ -60,6 +61,7 @@ export function allowedHosts(policy: LinkPolicy): string[] {
   return [policy.siteHost, `qr.${policy.siteHost}`, ...policy.providers.flatMap((p) => p.hosts)];
 }
 
+export { completeLink } from './link-completion';
 export { characterCount } from './text-rules';
 
 /** The parsed link, or a message for the first of rules 1-2 it breaks. */
@@ -136,7 +138,7 @@ export function newPostSchema(policy: LinkPolicy) {
     url: z
       .string({ error: LINK_MESSAGES.https })
       .default('')
-      .transform((s) => s.trim())
+      .transform(completeLink)
       .superRefine((url, ctx) => {
         const problem = linkProblem(url, policy);
         if (problem) ctx.addIssue({ code: 'custom', message: problem });

@@ -12,12 +12,16 @@ export const LIST_MESSAGES = {
   notYourList: 'You can only add versions to your own lists.',
   postNotFound: 'Post not found.',
   notYourPost: 'You can only change your own posts.',
+  handleGone: 'Your handle was removed, so your lists can no longer be changed.',
+  gone: 'This list is no longer available.',
   dateInvalid: (label: string) => `${label} must be a date (YYYY-MM-DD).`,
   dateOrder: 'Valid until must be on or after valid from.',
   removed: 'This list was removed.',
   expired: 'Expired',
   edited: 'edited',
   newVersion: 'new version',
+  businessGone: 'This business is no longer on Freshlist',
+  listGone: 'This list is no longer on Freshlist',
 } as const;
 
 /** The name a list gets when its owner gives none: the description's first line, 60 characters at most. */
@@ -28,9 +32,14 @@ export function defaultListName(description: string): string {
   return chars.length > LIST_NAME_MAX_LENGTH ? `${chars.slice(0, LIST_NAME_MAX_LENGTH - 1).join('')}…` : firstLine;
 }
 
-/** Paths of a list: its stable address (a counted redirect to the newest version) and its images. */
+/**
+ * Paths of a list: its stable address (the list's own page, docs/decisions/0142), the direct address
+ * that always opens the newest file (a counted redirect), its page's data and its images.
+ */
 export const listPaths = {
   stable: (handle: string, slug: string) => `/${encodeURIComponent(handle)}/lists/${encodeURIComponent(slug)}`,
+  open: (handle: string, slug: string) => `/${encodeURIComponent(handle)}/lists/${encodeURIComponent(slug)}/open`,
+  page: (handle: string, slug: string) => `/api/profiles/${encodeURIComponent(handle)}/lists/${encodeURIComponent(slug)}`,
   qr: (handle: string, slug: string, format: 'png' | 'svg' = 'png') =>
     `/qr/${encodeURIComponent(handle)}/lists/${encodeURIComponent(slug)}.${format}`,
   card: (handle: string, slug: string, download = false) =>

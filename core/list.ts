@@ -1,8 +1,17 @@
 import { z } from 'zod';
 import { publicPostSchema } from './feed';
-import { characterCount, descriptionSchema, type LinkPolicy, newPostSchema } from './link';
+import {
+  characterCount,
+  completeLink,
+  descriptionSchema,
+  type LinkPolicy,
+  linkProblem,
+  newPostSchema,
+  normalisedLink,
+} from './link';
 import { LIST_MESSAGES, LIST_NAME_MAX_LENGTH } from './list-text';
 import { hasControlCharacters, TEXT_MESSAGES } from './text';
+import { audienceSchema } from './trade';
 
 /** The longest slug: a 60-character base and a numeric suffix (docs/decisions/0101). */
 export const LIST_SLUG_MAX_LENGTH = 80;
@@ -76,6 +85,8 @@ export const versionFieldsSchema = z.object({
     }),
   validFrom: dateField('Valid from'),
   validUntil: dateField('Valid until'),
+  /** A new list's audience; absent: the owner's default. A new version keeps its list's. */
+  audience: audienceSchema.optional(),
 });
 
 /** Valid until cannot come before valid from (the database holds the same rule). */
@@ -114,30 +125,46 @@ const editedDateField = (label: string) =>
     });
 
 /**
- * PATCH /api/posts/:id: the description, by the same rule as when posting; the validity dates
- * (absent: kept, empty: cleared); and a new name for the post's list (absent: kept). The list's
- * slug, and so its stable address and QR code, never changes with its name.
+ * PATCH /api/posts/:id: the description, by the same rule as when posting; the link (absent: kept),
+ * by the rules of a new post, so a mistyped one can be put right (#31); the validity dates (absent:
+ * kept, empty: cleared); and a new name for the post's list (absent: kept). The list's slug, and so
+ * its stable address and QR code, never changes with its name.
  */
-export const editPostSchema = z
-  .object({
-    description: descriptionSchema,
-    listName: z
-      .string()
-      .optional()
-      .transform((raw) => raw?.trim())
-      .superRefine((name, ctx) => {
-        if (name === undefined) return;
-        const problem = name === '' ? LIST_MESSAGES.nameRequired : listNameProblem(name);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      }),
-    validFrom: editedDateField('Valid from'),
-    validUntil: editedDateField('Valid until'),
-  })
-  .superRefine((edit, ctx) => {
-    const problem = validityOrderProblem({ validFrom: edit.validFrom ?? null, validUntil: edit.validUntil ?? null });
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['validUntil'] });
-  });
-export type PostEdit = z.infer<typeof editPostSchema>;
+export function editPostSchema(policy: LinkPolicy) {
+  return z
+    .object({
+      url: z
+        .string()
+        .optional()
+        .transform((raw, ctx) => {
+          if (raw === undefined) return undefined;
+          const link = completeLink(raw);
+          const problem = linkProblem(link, policy);
+          if (problem) {
+            ctx.addIssue({ code: 'custom', message: problem });
+            return z.NEVER;
+          }
+          return normalisedLink(link);
+        }),
+      description: descriptionSchema,
+      listName: z
+        .string()
+        .optional()
+        .transform((raw) => raw?.trim())
+        .superRefine((name, ctx) => {
+          if (name === undefined) return;
+          const problem = name === '' ? LIST_MESSAGES.nameRequired : listNameProblem(name);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }),
+      validFrom: editedDateField('Valid from'),
+      validUntil: editedDateField('Valid until'),
+    })
+    .superRefine((edit, ctx) => {
+      const problem = validityOrderProblem({ validFrom: edit.validFrom ?? null, validUntil: edit.validUntil ?? null });
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['validUntil'] });
+    });
+}
+export type PostEdit = z.infer<ReturnType<typeof editPostSchema>>;
 
 /** One of the owner's lists, for the upload form's "New version of" choice. */
 export const ownListSchema = z.object({
@@ -145,6 +172,9 @@ export const ownListSchema = z.object({
   slug: z.string(),
   name: z.string(),
   versions: z.number(),
+  /** The newest version's link: a new version starts from it (#31), as most lists keep one file. */
+  url: z.string(),
+  audience: audienceSchema,
   /** The newest version's time. */
   updatedAt: z.number(),
 });

@@ -78,6 +78,7 @@ const SITE_PAGES = {
   adminAuditLog: { path: '/admin/audit-log', access: 'admin', title: 'Audit log' },
   adminAnalytics: { path: '/admin/analytics', access: 'admin', title: 'Analytics' },
   adminEmail: { path: '/admin/email', access: 'admin', title: 'Email' },
+  adminLinkChecks: { path: '/admin/link-checks', access: 'admin', title: 'Link checks' },
 } as const satisfies Record<string, PageEntry>;
 
 export type NotePageKey = `note-${NoteSlug}`;
@@ -97,6 +98,11 @@ export const notePageKey = (slug: NoteSlug): NotePageKey => `note-${slug}`;
 export const PAGES = {
   ...SITE_PAGES,
   ...NOTE_PAGE_ENTRIES,
+  // What changed in a list's file, version by version, and one version as text (#30).
+  listChanges: { path: '/:handle/lists/:slug/changes', access: 'public', title: 'What changed' },
+  listVersion: { path: '/:handle/lists/:slug/versions/:version', access: 'public', title: 'Earlier version' },
+  // A list's own page (#31): the stable address on its QR card. After every fixed route.
+  list: { path: '/:handle/lists/:slug', access: 'public', title: 'List', rendered: true },
   profile: { path: '/:handle', access: 'public', title: 'Profile', rendered: true },
 } as const;
 

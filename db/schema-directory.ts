@@ -1,6 +1,6 @@
 /**
- * The tables of business profiles, the directory (issue 15 §3, §4) and stored public pages, apart
- * from db/schema.ts to keep it short.
+ * The tables of business profiles, the directory (issue 15 §3, §4) and held handles, apart from
+ * db/schema.ts to keep it short.
  */
 
 /** Epoch milliseconds, as in the spec. */
@@ -33,15 +33,10 @@ export interface DirectoryWordsTable {
   word: string;
 }
 
-/** A public page rendered ahead (docs/decisions/0115, 0116); null body: not a page to store. */
-export interface RenderedPagesTable {
-  path: string;
+/** A released handle, held from others until `held_until` (migration 2300, docs/decisions/0170). */
+export interface HandleHoldsTable {
   handle: string;
-  build: string;
-  version: number;
-  fresh_until: Millis;
-  rendered_at: Millis;
-  status: number | null;
-  /** The whole page as sent, gzipped. */
-  body: Buffer | null;
+  former_user_id: string;
+  released_at: Millis;
+  held_until: Millis;
 }

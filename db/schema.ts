@@ -1,10 +1,11 @@
 import type { ColumnType, Generated, JSONColumnType, Selectable } from 'kysely';
-import type { DirectoryEntriesTable, DirectoryWordsTable, ProfileLogosTable, RenderedPagesTable } from './schema-directory';
+import type { DirectoryEntriesTable, DirectoryWordsTable, HandleHoldsTable, ProfileLogosTable } from './schema-directory';
+import type { EmailListBatchesTable, EmailPreferencesTable, EmailTopicSlotsTable } from './schema-email';
+import type { TradeListColumns, TradeTables, TradeUserColumns } from './schema-trade';
 
 /** Epoch milliseconds, as in the spec. */
 type Millis = number;
-
-export interface UsersTable {
+export interface UsersTable extends TradeUserColumns {
   id: Generated<string>;
   email: string;
   display_name: Generated<string>;
@@ -38,7 +39,8 @@ export interface HandlesTable {
   handle: string;
   user_id: string;
   created_at: Millis;
-  page_version: Generated<number>; // moves with every write its public page shows (docs/decisions/0115)
+  /** Moved by tables without change notices of their own (link checks, list snapshots) to say the handle's pages changed (docs/decisions/0118). */
+  page_version: Generated<number>;
 }
 
 export interface HandleRequestsTable {
@@ -100,10 +102,12 @@ export interface PostsTable {
   /** Calendar dates (YYYY-MM-DD) the version is valid from and until, both optional. */
   valid_from: string | null;
   valid_until: string | null;
+  /** When the list's file was last told of as changed while this was its newest version: the feed moves it up then. */
+  moved_at: Generated<number | null>;
 }
 
 /** A named series of posts (docs/decisions/0101): one stable address per list, /{handle}/lists/{slug}. */
-export interface ListsTable {
+export interface ListsTable extends TradeListColumns {
   id: Generated<number>;
   user_id: string;
   /** Unique per owner; never changes, so printed QR codes keep working. */
@@ -164,6 +168,8 @@ export interface ChatFormsTable {
   max_responses: number | null;
   created_at: Millis;
   updated_at: Millis;
+  /** Every answer key its responses hold, kept by a trigger (migration 1901). */
+  answer_fields: Generated<string[]>;
 }
 
 export interface ChatFormSubmissionsTable {
@@ -254,27 +260,11 @@ export interface EmailOutboxTable {
   sent_at: Millis | null;
 }
 
-export interface EmailPreferencesTable {
-  email: string;
-  list_updates: Generated<'instant' | 'daily' | 'weekly' | 'off'>;
-  form_responses: Generated<'instant' | 'daily' | 'off'>;
-  notices: Generated<boolean>;
-  unsubscribe_token: string;
-  updated_at: Millis;
-}
-
-/** When a topic's (a handle's, a form's) current or last batch of instant mails goes. */
-export interface EmailTopicSlotsTable {
-  topic: string;
-  slot_at: Millis;
-  /** Whether the last post on the topic opened a new batch (false: it joined the waiting one). */
-  opened: boolean;
-}
-
-export interface Database {
+export interface Database extends TradeTables {
   users: UsersTable;
   handles: HandlesTable;
   handle_requests: HandleRequestsTable;
+  handle_holds: HandleHoldsTable;
   invites: InvitesTable;
   invite_requests: InviteRequestsTable;
   posts: PostsTable;
@@ -291,8 +281,8 @@ export interface Database {
   email_outbox: EmailOutboxTable;
   email_preferences: EmailPreferencesTable;
   email_topic_slots: EmailTopicSlotsTable;
+  email_list_batches: EmailListBatchesTable;
   profile_logos: ProfileLogosTable;
-  rendered_pages: RenderedPagesTable;
   directory_entries: DirectoryEntriesTable;
   directory_words: DirectoryWordsTable;
 }

@@ -11,18 +11,22 @@ import { pagesPlugin } from './plugins/pages';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { ResponseLog } from './plugins/request-log';
 import { securityPlugin } from './plugins/security';
-import { sessionPlugin } from './plugins/session';
+import { sessionCookieName, sessionPlugin } from './plugins/session';
+import { signInFirstPlugin } from './plugins/sign-in-first';
 import { webPlugin } from './plugins/web';
 import { type ReadCache, readCache } from './read-cache';
 
-/** Cached reads live at most this long even when no change is heard (docs/decisions/0065). */
+/** Cached reads live at most this long even when no change is heard (docs/decisions/0065, 0118). */
 const READ_CACHE_MAX_AGE_MS = 60_000;
-/** Rendered pages get one cache entry for every this many of READ_CACHE_ENTRIES. */
-const PAGE_ENTRY_SHARE = 5;
+/**
+ * The cache's bytes for each of READ_CACHE_ENTRIES: a feed page or a profile is about 2 KB, a
+ * rendered page about 35 KB plain and gzipped; 5,000 entries keep at most 40 MB.
+ */
+const BYTES_PER_ENTRY = 8 * 1024;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Reads answered from memory until the data behind them changes. */
+    /** Reads answered from memory until a change notice names what they show (docs/decisions/0118). */
     reads: ReadCache;
   }
 }
@@ -38,6 +42,8 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Folder of the built web app (tests point it at a small fixture). */
   webRoot?: string;
+  /** In-process tests only: their provider stub's test authority, trusted by the link fetcher (ADR 0150). */
+  linkFetchCa?: string[];
 }
 
 /** The whole server in a fixed order: external plugins, app plugins, then feature modules. */
@@ -70,36 +76,30 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     reply.header('x-request-id', request.id);
   });
 
-  const cacheOptions = { maxAgeMs: READ_CACHE_MAX_AGE_MS, freeze: config.env !== 'production' };
-  app.decorate('reads', readCache(options.database.changes, { ...cacheOptions, maxEntries: config.readCacheEntries }));
-  // Rendered pages (~10 KB each) in a cache of their own, a fifth of the entries, kept from their
-  // second visit on (docs/decisions/0108).
-  const pages = readCache(options.database.changes, {
-    ...cacheOptions,
-    maxEntries: Math.ceil(config.readCacheEntries / PAGE_ENTRY_SHARE),
-    admitOnSecondLoad: true,
-  });
-  app.addHook('onClose', async () => {
-    app.reads.close();
-    pages.close();
-  });
+  app.decorate(
+    'reads',
+    readCache(options.database.changes, {
+      maxEntries: config.readCacheEntries,
+      maxBytes: config.readCacheEntries * BYTES_PER_ENTRY,
+      maxAgeMs: READ_CACHE_MAX_AGE_MS,
+      freeze: config.env !== 'production',
+    }),
+  );
+  app.addHook('onClose', async () => app.reads.close());
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(errorHandlerPlugin);
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin, { config });
   await app.register(dbPlugin, { database: options.database, closeOnShutdown: options.closeDatabase ?? true });
   await app.register(sessionPlugin, { config, store: sessionStore(options.database.db) });
+  await app.register(signInFirstPlugin);
   await app.register(rateLimitPlugin, { config });
   await app.register(webPlugin, {
     sourceMaps: config.env !== 'production',
+    sessionCookie: sessionCookieName(config),
     ...(options.webRoot ? { root: options.webRoot } : {}),
   });
-  await app.register(pagesPlugin, {
-    publicUrl: config.publicUrl,
-    pages,
-    storePages: config.storePages,
-    changes: options.database.changes,
-  });
-  await registerModules(app, config);
+  await app.register(pagesPlugin, { publicUrl: config.publicUrl });
+  await registerModules(app, config, options.linkFetchCa ? { linkFetchCa: options.linkFetchCa } : {});
   return app;
 }

@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aReadVersion } from '../tests/fixtures/contents-rows';
 import { testDatabaseKind } from '../tests/fixtures/database';
 import { anEmailTrail } from '../tests/fixtures/email-rows';
 import {
@@ -17,6 +16,7 @@ import {
   aSubmission,
   aUser,
 } from '../tests/fixtures/factories';
+import { aLinkCheck } from '../tests/fixtures/link-check-rows';
 import { aVersion } from '../tests/fixtures/list-rows';
 import { everyTable as snapshot } from '../tests/fixtures/tables';
 import { freshPostgresDatabase } from '../tests/reliability/server-process';
@@ -57,12 +57,26 @@ async function seedRows(db: DB, admin: { id: string; email: string }): Promise<v
   for (let i = 1; i < 25; i++)
     await aPost(db, supplier, { description: `Week ${i} — prices 🥕`, createdAt: 1_700_000_000_000 + i });
   // A list with a second version, and a removed post (lists and removed_posts, migration 1300).
-  await aVersion(db, supplier, first, { createdAt: 1_700_000_000_100, validUntil: '2026-10-31' });
+  const second = await aVersion(db, supplier, first, { createdAt: 1_700_000_000_100, validUntil: '2026-10-31' });
+  await aLinkCheck(db, second, supplier.id);
+  // What Freshlist read in that list's file (issue 30): a version and its lines.
+  await aReadVersion(db, supplier, second, ['Tomatoes 2,40 €'], 1_700_000_000_200);
   await db
     .insertInto('removed_posts')
     .values({ id: 999_000_002, user_id: supplier.id, handle: 'backup-farm', removed_at: 3 })
     .execute();
   await aFollow(db, reader, 'backup-farm');
+  // A trade-only list, sealed in trade_contents, and the reader's approved access (migration 2400).
+  await aPost(db, supplier, { description: 'Trade prices 🥕', createdAt: 1_700_000_000_300, audience: 'trade' });
+  await db
+    .insertInto('trade_requests')
+    .values({ owner_id: supplier.id, member_id: reader.id, business_name: 'Reader Deli', state: 'approved', created_at: 4 })
+    .execute();
+  // A released handle's hold (migration 2300).
+  await db
+    .insertInto('handle_holds')
+    .values({ handle: 'backup-held', former_user_id: reader.id, released_at: 1, held_until: 2 })
+    .execute();
   await db
     .updateTable('users')
     .set({ trades: ['produce', 'cafe'], area: 'Brück' })
@@ -80,11 +94,6 @@ async function seedRows(db: DB, admin: { id: string; email: string }): Promise<v
       updated_at: 3,
     })
     .execute();
-  // A stored page (ADR 0115): derived, but a restore brings it back as it was, version and all.
-  await sql`
-    insert into rendered_pages (path, handle, build, version, fresh_until, rendered_at, status, body)
-    select '/backup-farm', handle, 'build-1', page_version, 4, 3, 200, ${gzipSync('<main>Brück</main>')}
-    from handles where handle = 'backup-farm'`.execute(db);
   await anEmailTrail(db, reader, 'backup-farm');
   await anInvite(db, { handle: 'invited-deli', email: 'deli@example.com', createdBy: admin.id });
   await anInviteRequest(db, reader, 'reader-deli');

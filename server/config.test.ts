@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
+/** What a server that is not local needs besides its address: a real provider and real mail. */
+const PUBLIC_SERVER = {
+  OIDC_ISSUER: 'https://accounts.example',
+  OIDC_CLIENT_ID: 'freshlist',
+  SMTP_URL: 'smtp://mail.example:587',
+};
+const PRODUCTION = {
+  ...PUBLIC_SERVER,
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'x'.repeat(32),
+  MAIL_FROM: 'hello@freshlist.example',
+  PUBLIC_URL: 'https://freshlist.example',
+};
+
 describe('configuration', () => {
   it('has safe local defaults', () => {
     const config = loadConfig({});
@@ -43,7 +57,7 @@ describe('configuration', () => {
   });
 
   it('uses the decided link lists by default', () => {
-    const { linkPolicy } = loadConfig({ PUBLIC_URL: 'https://freshlist.example' });
+    const { linkPolicy } = loadConfig({ ...PUBLIC_SERVER, PUBLIC_URL: 'https://freshlist.example' });
     expect(linkPolicy.siteHost).toBe('freshlist.example');
     expect(linkPolicy.blocked).toEqual(['bit.ly', 'tinyurl.com', 't.co', 'goo.gl', 'ow.ly', 'grabify.link', 'iplogger.org']);
     expect(linkPolicy.providers.map((p) => p.name)).toEqual([
@@ -71,5 +85,57 @@ describe('configuration', () => {
       { name: 'Bücher', hosts: ['xn--bcher-kva.example'], namedInMessage: true },
       { name: 'Nextcloud', hosts: ['cloud.example'], namedInMessage: false },
     ]);
+  });
+
+  it.each([
+    [{}, 'localhost', 'http://localhost:3000'],
+    [{ HOST: '127.0.0.1', PUBLIC_URL: 'http://127.0.0.1:4000' }, '127.0.0.1', 'http://127.0.0.1:4000'],
+    [{ HOST: '::1', PUBLIC_URL: 'http://[::1]:3000/' }, '::1', 'http://[::1]:3000'],
+    [{ NODE_ENV: 'test', PUBLIC_URL: 'http://shop.localhost:3000' }, 'localhost', 'http://shop.localhost:3000'],
+  ])('is a local development server with %o', (env, host, publicUrl) => {
+    expect(loadConfig(env)).toMatchObject({ host, publicUrl, localDevelopment: true, oidc: null });
+  });
+
+  it.each([
+    [{ HOST: '0.0.0.0' }],
+    [{ HOST: '::' }],
+    [{ HOST: '192.168.1.20' }],
+    [{ HOST: 'localhost.', PUBLIC_URL: 'http://localhost:3000' }],
+    [{ PUBLIC_URL: 'https://freshlist.example' }],
+    [{ HOST: '127.0.0.1', PUBLIC_URL: 'http://192.168.1.20:3000' }],
+    [{ HOST: '0.0.0.0', PUBLIC_URL: 'https://freshlist.example', NODE_ENV: 'test' }],
+  ])('refuses the development sign-in and mailbox off loopback: %o', (env) => {
+    expect(() => loadConfig(env)).toThrow(
+      /^OIDC_ISSUER: is required: HOST=.* is not a local server .*development sign-in runs only there$/,
+    );
+    const withProvider = { ...env, OIDC_ISSUER: 'https://accounts.example', OIDC_CLIENT_ID: 'x' };
+    expect(() => loadConfig(withProvider)).toThrow(/^SMTP_URL: is required: .*development mailbox runs only there$/);
+    expect(loadConfig({ ...withProvider, SMTP_URL: 'smtp://mail.example' }).localDevelopment).toBe(false);
+  });
+
+  it('never counts production as local, even on loopback', () => {
+    const config = loadConfig({ ...PRODUCTION, HOST: '127.0.0.1', PUBLIC_URL: 'http://localhost:3000' });
+    expect(config.localDevelopment).toBe(false);
+  });
+
+  it.each([
+    [{ PUBLIC_URL: undefined }, /^PUBLIC_URL: is required when NODE_ENV=production/],
+    [{ PUBLIC_URL: 'http://freshlist.example' }, /^PUBLIC_URL: must be an https:\/\/ URL when NODE_ENV=production$/],
+    [{ PUBLIC_URL: 'https://admin:pw@freshlist.example' }, /^PUBLIC_URL: must be an origin only/],
+    [{ PUBLIC_URL: 'https://freshlist.example/app' }, /^PUBLIC_URL: must be an origin only/],
+    [{ PUBLIC_URL: 'https://freshlist.example/?x=1' }, /^PUBLIC_URL: must be an origin only/],
+    [{ PUBLIC_URL: 'https://freshlist.example/#top' }, /^PUBLIC_URL: must be an origin only/],
+    [{ PUBLIC_URL: 'https://freshlist.example?' }, /^PUBLIC_URL: must be an origin only/],
+    [{ OIDC_ISSUER: 'http://accounts.example' }, /^OIDC_ISSUER: must be an https:\/\/ URL when NODE_ENV=production$/],
+  ])('checks production addresses: %o', (change, message) => {
+    const env: Record<string, string | undefined> = { ...PRODUCTION, ...change };
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('accepts a production origin, with a trailing slash', () => {
+    expect(loadConfig({ ...PRODUCTION, PUBLIC_URL: 'https://freshlist.example/' }).publicUrl).toBe('https://freshlist.example');
+    // Plain HTTP only to this machine: the benchmark runs production on 127.0.0.1.
+    const bench = loadConfig({ ...PRODUCTION, PUBLIC_URL: 'http://127.0.0.1:4000', OIDC_ISSUER: 'http://127.0.0.1:9/x' });
+    expect(bench.publicUrl).toBe('http://127.0.0.1:4000');
   });
 });

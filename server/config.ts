@@ -1,86 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { DEFAULT_BLOCKED_HOSTS, DEFAULT_PROVIDERS, type LinkPolicy, type LinkProvider } from '../core/link';
+import type { LinkPolicy } from '../core/link';
+import { type LinkCheckSettings, linkCheckEnv, linkCheckSettings } from './config-link-check';
+import { emailList, hostList, MAIL_FROM_PATTERN, mailFrom, optionalString, providerList } from './config-values';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-
-const emailList = z
-  .string()
-  .default('')
-  .transform((s) =>
-    s
-      .split(',')
-      .map((e) => e.trim().toLowerCase())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.email({ error: 'must be a comma-separated list of email addresses' })));
-
-const optionalString = z
-  .string()
-  .optional()
-  .transform((s) => (s?.trim() ? s.trim() : undefined));
-
-/** A host name as the URL parser reads it (lower case, IDN as punycode, no trailing dot), or null. */
-function hostEntry(raw: string): string | null {
-  const text = raw.trim().replace(/\.$/, '');
-  if (!text || /[\s/\\:@?#[\]]/.test(text)) return null;
-  try {
-    const host = new URL(`https://${text}/`).hostname;
-    return /^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(host) ? host : null;
-  } catch {
-    return null;
-  }
-}
-
-/** LINK_BLOCKED_HOSTS: `bit.ly,tinyurl.com`. */
-const hostList = z
-  .string()
-  .optional()
-  .transform((text, ctx) => {
-    if (text === undefined || !text.trim()) return DEFAULT_BLOCKED_HOSTS;
-    const hosts: string[] = [];
-    for (const raw of text.split(',').filter((h) => h.trim())) {
-      const host = hostEntry(raw);
-      if (!host) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `'${raw.trim()}' is not a host name (comma-separated, e.g. bit.ly,tinyurl.com)`,
-        });
-        return z.NEVER;
-      }
-      hosts.push(host);
-    }
-    return hosts;
-  });
-
-/** LINK_PROVIDERS: `Google Drive=drive.google.com,docs.google.com; Dropbox=dropbox.com`. */
-const providerList = z
-  .string()
-  .optional()
-  .transform((text, ctx) => {
-    if (text === undefined || !text.trim()) return DEFAULT_PROVIDERS;
-    const providers: LinkProvider[] = [];
-    for (const entry of text.split(';').filter((p) => p.trim())) {
-      const [name, hostText, ...rest] = entry.split('=');
-      const hosts = (hostText ?? '')
-        .split(',')
-        .filter((h) => h.trim())
-        .map(hostEntry);
-      if (!name?.trim() || rest.length > 0 || hosts.length === 0 || hosts.some((h) => h === null)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `'${entry.trim()}' is not Name=host,host (entries separated by ';', e.g. Dropbox=dropbox.com)`,
-        });
-        return z.NEVER;
-      }
-      // The spec's message names four providers: the first four listed.
-      providers.push({ name: name.trim(), hosts: hosts as string[], namedInMessage: providers.length < 4 });
-    }
-    return providers;
-  });
-
-/** MAIL_FROM: `hello@freshlist.example` or `Freshlist <hello@freshlist.example>`; no control characters. */
-const MAIL_FROM_PATTERN = /^(?:([^\p{Cc}<>"]+?)\s*<([^\s<>@]+@[^\s<>@]+)>|([^\s<>@]+@[^\s<>@]+))$/u;
 
 const envSchema = z.object({
   NODE_ENV: z
@@ -94,7 +18,10 @@ const envSchema = z.object({
     .default(3000),
   HOST: optionalString,
   PUBLIC_URL: optionalString.pipe(
-    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://freshlist.example' }).optional(),
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://freshlist.example' })
+      .refine(isBareOrigin, 'must be an origin only (no user, path, query or fragment), such as https://freshlist.example')
+      .optional(),
   ),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional()),
@@ -117,7 +44,6 @@ const envSchema = z.object({
     .max(1_000_000, 'must be at most 1000000')
     .default(5000),
   TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
-  STORE_PAGES: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   OIDC_REQUIRE_EMAIL_VERIFIED: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
   LINK_PROVIDERS: providerList,
@@ -142,12 +68,19 @@ const envSchema = z.object({
     .min(1000, 'must be at least 1000')
     .max(86_400_000, 'must be at most 86400000')
     .default(300_000),
+  EMAIL_INSTANT_INTERVAL_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(1000, 'must be at least 1000')
+    .max(86_400_000, 'must be at most 86400000')
+    .default(3_600_000),
   EMAIL_DIGEST_HOUR: z.coerce
     .number({ error: 'must be an hour from 0 to 23 (UTC)' })
     .int('must be an hour from 0 to 23 (UTC)')
     .min(0, 'must be an hour from 0 to 23 (UTC)')
     .max(23, 'must be an hour from 0 to 23 (UTC)')
     .default(7),
+  ...linkCheckEnv,
   GTM_ID: optionalString.pipe(
     z
       .string()
@@ -172,6 +105,8 @@ export interface MailSettings {
   pollMs: number;
   /** How long a worker's claim on a mail lasts; a mail whose worker died goes out again after it. */
   leaseMs: number;
+  /** A handle's instant list mails are at least this far apart (an hour). */
+  instantIntervalMs: number;
   /** Digests go out after this hour (UTC) for the day or week that ended at midnight UTC. */
   digestHourUtc: number;
 }
@@ -180,6 +115,8 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** The development sign-in and /dev/mailbox may run (isLocalDevelopmentServer). */
+  localDevelopment: boolean;
   publicUrl: string;
   /** Host name of PUBLIC_URL: the "{host}" of the link rules. */
   siteHost: string;
@@ -195,21 +132,75 @@ export interface Config {
   logSlowMs: number;
   /** How many reads (sessions, feed pages, profiles) the server keeps in memory; 0 keeps none. */
   readCacheEntries: number;
-  /** Profile pages rendered ahead and kept in the database (docs/decisions/0115). */
-  storePages: boolean;
   trustProxy: boolean;
   redisUrl: string | undefined;
   gtmId: string | undefined;
   /** The upload link rules' lists (LINK_PROVIDERS, LINK_BLOCKED_HOSTS), served to the browser too. */
   linkPolicy: LinkPolicy;
   mail: MailSettings;
+  /** Fetching the files behind links (docs/decisions/0150). */
+  linkCheck: LinkCheckSettings;
 }
 
 export class ConfigError extends Error {}
 
-function mailFrom(text: string): { name: string; address: string } {
-  const match = MAIL_FROM_PATTERN.exec(text);
-  return { name: match?.[1]?.trim() ?? '', address: (match?.[2] ?? match?.[3] ?? text).toLowerCase() };
+/** A loopback name or address as a listening HOST or a URL's host name reads it. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return name === 'localhost' || name.endsWith('.localhost') || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
+}
+
+/**
+ * The one answer to "is this a local development server?" (docs/decisions/0130): not production,
+ * listening on loopback only, and reached at a localhost PUBLIC_URL. Development conveniences
+ * that would hand out accounts or mail to anyone (the any-email sign-in, /dev/mailbox, the
+ * provider host map) run only when this is true.
+ */
+export function isLocalDevelopmentServer(server: { env: Config['env']; host: string; publicUrl: string }): boolean {
+  if (server.env === 'production') return false;
+  // 'localhost.' and '*.localhost' may resolve off the machine when listening; only the plain names count there.
+  const listensOnLoopback = server.host === 'localhost' || server.host === '::1' || /^127(\.\d{1,3}){3}$/.test(server.host);
+  return listensOnLoopback && isLoopbackHost(new URL(server.publicUrl).hostname);
+}
+
+/** True when a URL is just an origin: no user info, no path beyond '/', no query, no fragment. */
+function isBareOrigin(text: string): boolean {
+  // Zod runs this check after a failed URL check too: that one already names the problem.
+  if (!URL.canParse(text)) return true;
+  const url = new URL(text);
+  return !url.username && !url.password && url.pathname === '/' && !text.includes('?') && !text.includes('#');
+}
+
+/** HTTPS, or plain HTTP to this machine only (the benchmark runs production on 127.0.0.1). */
+const secureOrLoopback = (text: string) => {
+  const url = new URL(text);
+  return url.protocol === 'https:' || isLoopbackHost(url.hostname);
+};
+
+const notLocal = (host: string, publicUrl: string) =>
+  `HOST=${host} with PUBLIC_URL=${publicUrl} is not a local server (local: HOST=127.0.0.1 and PUBLIC_URL=http://localhost:PORT)`;
+
+/** Production needs a real origin and provider; anything not local needs real sign-in and mail (docs/decisions/0130). */
+function checkDeployment(e: z.infer<typeof envSchema>, host: string, publicUrl: string): void {
+  const production = e.NODE_ENV === 'production';
+  if (production && !e.PUBLIC_URL) {
+    throw new ConfigError(
+      'PUBLIC_URL: is required when NODE_ENV=production (the https origin people use, e.g. https://freshlist.example)',
+    );
+  }
+  if (production && !secureOrLoopback(publicUrl)) {
+    throw new ConfigError('PUBLIC_URL: must be an https:// URL when NODE_ENV=production');
+  }
+  if (production && e.OIDC_ISSUER && !secureOrLoopback(e.OIDC_ISSUER)) {
+    throw new ConfigError('OIDC_ISSUER: must be an https:// URL when NODE_ENV=production');
+  }
+  const local = isLocalDevelopmentServer({ env: e.NODE_ENV, host, publicUrl });
+  if (!production && !local && !e.OIDC_ISSUER) {
+    throw new ConfigError(`OIDC_ISSUER: is required: ${notLocal(host, publicUrl)}, and the development sign-in runs only there`);
+  }
+  if (!production && !local && !e.SMTP_URL) {
+    throw new ConfigError(`SMTP_URL: is required: ${notLocal(host, publicUrl)}, and the development mailbox runs only there`);
+  }
 }
 
 /** Parses the environment once; a bad value throws one line naming the variable. */
@@ -240,10 +231,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const siteHost = new URL(publicUrl).hostname;
+  const host = e.HOST ?? (production ? '0.0.0.0' : 'localhost');
+  checkDeployment(e, host, publicUrl);
+  const linkCheck = linkCheckSettings(e, e.NODE_ENV, isLocalDevelopmentServer({ env: e.NODE_ENV, host, publicUrl }));
+  if (typeof linkCheck === 'string') throw new ConfigError(linkCheck);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST ?? (production ? '0.0.0.0' : 'localhost'),
+    host,
+    localDevelopment: isLocalDevelopmentServer({ env: e.NODE_ENV, host, publicUrl }),
     publicUrl,
     siteHost,
     dataDir: e.DATA_DIR,
@@ -264,8 +260,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logSlowMs: e.LOG_SLOW_MS,
     readCacheEntries: e.READ_CACHE_ENTRIES,
-    // Tests render pages on demand unless one asks: a renderer in the background would race their writes.
-    storePages: e.STORE_PAGES ? e.STORE_PAGES === 'true' : e.NODE_ENV !== 'test',
     trustProxy: e.TRUST_PROXY === 'true',
     redisUrl: e.REDIS_URL,
     gtmId: e.GTM_ID,
@@ -276,7 +270,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // Tests deliver by hand (app.mailer.deliverDue()); a server polls every 5 seconds.
       pollMs: e.EMAIL_POLL_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
       leaseMs: e.EMAIL_LEASE_MS,
+      instantIntervalMs: e.EMAIL_INSTANT_INTERVAL_MS,
       digestHourUtc: e.EMAIL_DIGEST_HOUR,
     },
+    linkCheck,
   };
 }

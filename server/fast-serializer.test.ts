@@ -13,7 +13,10 @@ const post = (id: number) => ({
   editedAt: null,
   validFrom: '2026-11-01',
   validUntil: null,
-  list: { id: 7, slug: 'weekly-price-list', name: 'Weekly "price" list', versions: 2 },
+  list: { id: 7, slug: 'weekly-price-list', name: 'Weekly "price" list', versions: 2, audience: 'public' },
+  locked: false,
+  fileChangedAt: 1_700_000_500_000,
+  unavailable: false,
 });
 
 describe('fastSerializer', () => {

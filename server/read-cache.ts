@@ -1,48 +1,67 @@
-import type { ChangeClock } from './plugins/db-changes';
+import { LRUCache } from 'lru-cache';
+import type { ChangeNotice, Changes } from './plugins/db-changes';
 
 export interface ReadCacheOptions {
   /** Most entries kept; the least recently used go first. 0 turns the cache off. */
   maxEntries: number;
-  /** An entry older than this is loaded again, whatever the clock says: a bound on anything it misses. */
+  /** Most bytes kept, as entries estimate themselves (sizeOf); the least recently used go first. */
+  maxBytes: number;
+  /** An entry older than this is loaded again, whatever was heard: a bound on anything a notice misses. */
   maxAgeMs: number;
   /** Freezes cached values, so a caller that changes one fails loudly (development and tests). */
   freeze: boolean;
+}
+
+/** What a cached value shows, so that the change notices naming it drop it (docs/architecture.md). */
+export interface KeepOptions<T> {
   /**
-   * Keeps a value only from its key's second load on: something read once (a crawler walking
-   * every profile, the long tail) neither pushes out what is read often nor churns memory.
+   * The change-notice tags of everything the value shows (`handle:<h>`, `user:<id>`,
+   * `follower:<id>`), and `table:<name>` for a read over rows of many people (a feed, a search).
    */
+  tags: readonly string[] | ((value: T) => readonly string[]);
+  /** Kept at most this long when less than the cache's bound (a page whose relative ages will read differently). */
+  ttlMs?: (value: T) => number;
+  /** How many bytes the value holds; 2 KB when not said. */
+  sizeOf?: (value: T) => number;
+  /** Kept only from its key's second load on: something read once (a crawl, the long tail) pushes nothing out. */
   admitOnSecondLoad?: boolean;
 }
 
 export interface ReadCache {
   /**
    * The value under `key`, loaded by `load` when it is not cached (undefined and errors are never
-   * cached). Concurrent misses share one load. Bypassed while the clock is not live.
+   * cached). Concurrent misses share one load. Waits first to hear this process's own writes; bypassed
+   * while notices could be missed.
    */
-  get<T>(key: string, load: () => Promise<T>): Promise<T>;
-  /** The cached value under `key`, or undefined: never loads. */
+  get<T>(key: string, load: () => Promise<T>, options: KeepOptions<T>): Promise<T>;
+  /** The cached value under `key`, or undefined: never loads, never waits. */
   peek<T>(key: string): T | undefined;
-  /**
-   * Where the change clock stands: read it before a load made outside `get`, and pass it to
-   * `keep`, which then keeps the value only if nothing changed in between.
-   */
+  /** Counts notices heard: read it before a load made outside `get`, and pass it to `keep`. */
   readonly generation: number;
-  /** Keeps a value loaded outside `get` (by a query that read more than one thing), if the clock still stands at `since`. */
-  keep(key: string, value: unknown, since: number): void;
-  /** Drops one entry (after a change the clock does not count, such as a session's last-seen time). */
+  /** Keeps a value loaded outside `get` (by a query that read more than one thing), if no notice since `since` named what it shows. */
+  keep<T>(key: string, value: T, since: number, options: KeepOptions<T>): void;
+  /** Drops one entry (after a change no notice names, such as a session's last-seen time). */
   forget(key: string): void;
   readonly size: number;
-  /** Stops following the clock (the app closes). */
+  /** Reads answered from memory and reads that loaded, since the start. */
+  readonly stats: { hits: number; misses: number };
+  /** Stops hearing notices (the app closes). */
   close(): void;
 }
 
-/** How many keys read once admitOnSecondLoad remembers, per entry it may keep. */
-const SEEN_PER_ENTRY = 4;
-
 interface Entry {
   value: unknown;
-  storedAt: number;
+  tags: readonly string[];
 }
+
+const DEFAULT_SIZE = 2048;
+/**
+ * How many of the latest notices a finished load is checked against: a load that began before all
+ * of them is not kept (at 2–3 notices a second from the link watcher, that is a load of minutes).
+ */
+const RECENT_NOTICES = 256;
+/** How many keys read once admitOnSecondLoad remembers, per entry it may keep. */
+const SEEN_PER_ENTRY = 4;
 
 function deepFreeze<T>(value: T): T {
   // Bytes (a rendered page as sent) cannot be frozen; nothing writes into them.
@@ -55,72 +74,133 @@ function deepFreeze<T>(value: T): T {
 }
 
 /**
- * Answers repeated reads from memory until the data behind them changes (docs/decisions/0065):
- * every entry is dropped when the change clock moves, and a load that started before the clock
- * moved is neither kept nor shared with later readers, so a read after a committed write never
- * sees data from before it.
+ * One per-key cache for every read that many requests share (docs/decisions/0118): lru-cache
+ * bounded by entries, bytes and age, with each entry filed under the tags of what it shows. A
+ * change notice drops exactly the entries filed under the tags it names, so a write drops only
+ * what it changed; a load that began before a notice naming one of its tags is neither kept nor
+ * given to later readers, so a read after a change never gets data from before it.
  */
-export function readCache(clock: ChangeClock, options: ReadCacheOptions): ReadCache {
-  const entries = new Map<string, Entry>();
-  const loading = new Map<string, Promise<unknown>>();
-  /** Keys loaded once and not kept yet (admitOnSecondLoad); kept across changes: they hold no data. */
-  const seenOnce = new Set<string>();
-  function admitted(key: string): boolean {
-    if (!options.admitOnSecondLoad || seenOnce.delete(key)) return true;
-    seenOnce.add(key);
-    if (seenOnce.size > SEEN_PER_ENTRY * options.maxEntries) seenOnce.delete(seenOnce.values().next().value!);
+export function readCache(changes: Changes, options: ReadCacheOptions): ReadCache {
+  const enabled = options.maxEntries > 0;
+  const byTag = new Map<string, Set<string>>();
+  const entries = new LRUCache<string, Entry>({
+    max: Math.max(1, options.maxEntries),
+    maxSize: Math.max(1, options.maxBytes),
+    ttl: options.maxAgeMs,
+    // Ages by the wall clock, as everything else here: a test's fake clock moves them too.
+    perf: Date,
+    dispose: (entry, key) => {
+      for (const tag of entry.tags) {
+        const keys = byTag.get(tag);
+        keys?.delete(key);
+        if (keys?.size === 0) byTag.delete(tag);
+      }
+    },
+  });
+  const seenOnce = new LRUCache<string, true>({ max: Math.max(1, SEEN_PER_ENTRY * options.maxEntries) });
+  const loading = new Map<string, { pending: Promise<unknown>; since: number }>();
+  const stats = { hits: 0, misses: 0 };
+  let generation = 0;
+  /** The latest notices, oldest first: what each named (null: everything). */
+  const recent: Array<{ generation: number; names: ReadonlySet<string> | null }> = [];
+
+  function drop(notice: ChangeNotice) {
+    generation++;
+    const names = notice.all ? null : new Set([`table:${notice.table}`, ...notice.tags]);
+    recent.push({ generation, names });
+    if (recent.length > RECENT_NOTICES) recent.shift();
+    if (!names) {
+      entries.clear();
+      loading.clear();
+      return;
+    }
+    for (const tag of names) {
+      const keys = byTag.get(tag);
+      if (keys) for (const key of [...keys]) entries.delete(key);
+    }
+  }
+
+  /**
+   * Whether a notice heard after `since` names one of `tags`, so that what was read before it may be
+   * out of date; true when it cannot tell (everything changed, or the notices since are forgotten).
+   * A notice about another handle leaves a load in flight good (issue 28: the link watcher's notices
+   * discarded every load in flight, and the real-traffic mix was mostly cold).
+   */
+  function changedSince(since: number, tags: readonly string[]): boolean {
+    if (since === generation) return false;
+    if ((recent[0]?.generation ?? Number.POSITIVE_INFINITY) > since + 1) return true;
+    for (let i = recent.length - 1; i >= 0; i--) {
+      const notice = recent[i] as (typeof recent)[number];
+      if (notice.generation <= since) break;
+      if (!notice.names || tags.some((tag) => notice.names?.has(tag))) return true;
+    }
     return false;
   }
-  const unsubscribe = clock.onChange(() => {
-    entries.clear();
-    loading.clear();
-  });
 
-  function keep(key: string, value: unknown, since: number) {
-    if (value === undefined || clock.generation !== since || !clock.live || options.maxEntries === 0) return;
-    entries.delete(key);
-    entries.set(key, { value: options.freeze ? deepFreeze(value) : value, storedAt: Date.now() });
-    if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
+  const tagsOf = <T>(value: T, keepOptions: KeepOptions<T>) =>
+    typeof keepOptions.tags === 'function' ? keepOptions.tags(value) : keepOptions.tags;
+  const unsubscribe = changes.onNotice(drop);
+
+  function keep<T>(key: string, value: T, since: number, keepOptions: KeepOptions<T>) {
+    if (!enabled || value === undefined || !changes.live || changes.behind) return;
+    const tags = tagsOf(value, keepOptions);
+    if (changedSince(since, tags)) return;
+    if (keepOptions.admitOnSecondLoad && !entries.has(key) && !seenOnce.delete(key)) {
+      seenOnce.set(key, true);
+      return;
+    }
+    const ttl = keepOptions.ttlMs ? Math.min(keepOptions.ttlMs(value), options.maxAgeMs) : options.maxAgeMs;
+    if (ttl <= 0) return;
+    const size = keepOptions.sizeOf?.(value) ?? DEFAULT_SIZE;
+    entries.set(key, { value: options.freeze ? deepFreeze(value) : value, tags }, { ttl, size });
+    for (const tag of tags) {
+      const keys = byTag.get(tag);
+      if (keys) keys.add(key);
+      else byTag.set(tag, new Set([key]));
+    }
   }
 
-  async function loadAndKeep(key: string, load: () => Promise<unknown>): Promise<unknown> {
-    const generation = clock.generation;
+  async function loadAndKeep<T>(key: string, load: () => Promise<T>, keepOptions: KeepOptions<T>): Promise<T> {
+    const since = generation;
     const value = await load();
-    if (admitted(key)) keep(key, value, generation);
+    keep(key, value, since, keepOptions);
     return value;
   }
 
-  /** A fresh entry, moved to the most recently used end; undefined when there is none. */
-  function fresh(key: string): Entry | undefined {
-    const entry = entries.get(key);
-    if (!entry) return undefined;
-    entries.delete(key);
-    if (Date.now() - entry.storedAt >= options.maxAgeMs) return undefined;
-    entries.set(key, entry);
-    return entry;
-  }
-
   return {
-    async get<T>(key: string, load: () => Promise<T>): Promise<T> {
-      if (options.maxEntries === 0 || !clock.live) return load();
-      const entry = fresh(key);
-      if (entry) return entry.value as T;
-      let pending = loading.get(key);
-      if (!pending) {
-        pending = loadAndKeep(key, load);
-        loading.set(key, pending);
-        const settled = () => {
-          if (loading.get(key) === pending) loading.delete(key);
-        };
-        pending.then(settled, settled);
+    async get<T>(key: string, load: () => Promise<T>, keepOptions: KeepOptions<T>): Promise<T> {
+      if (!enabled || !changes.live) return load();
+      if (changes.behind) await changes.caughtUp();
+      const entry = entries.get(key);
+      if (entry) {
+        stats.hits++;
+        return entry.value as T;
       }
-      return pending as Promise<T>;
+      stats.misses++;
+      const shared = loading.get(key);
+      if (shared) {
+        // A load that began before a notice about what it shows may predate the change: read again.
+        const value = (await shared.pending) as T;
+        const stale =
+          shared.since !== generation && (value === undefined || changedSince(shared.since, tagsOf(value, keepOptions)));
+        return stale ? loadAndKeep(key, load, keepOptions) : value;
+      }
+      const started = { pending: loadAndKeep(key, load, keepOptions), since: generation };
+      loading.set(key, started);
+      const settled = () => {
+        if (loading.get(key) === started) loading.delete(key);
+      };
+      started.pending.then(settled, settled);
+      return started.pending;
     },
     peek<T>(key: string): T | undefined {
-      return clock.live ? (fresh(key)?.value as T | undefined) : undefined;
+      if (!changes.live || changes.behind) return undefined;
+      const entry = entries.get(key);
+      if (entry) stats.hits++;
+      return entry?.value as T | undefined;
     },
     get generation() {
-      return clock.generation;
+      return generation;
     },
     keep,
     forget(key: string) {
@@ -129,6 +209,7 @@ export function readCache(clock: ChangeClock, options: ReadCacheOptions): ReadCa
     get size() {
       return entries.size;
     },
+    stats,
     close() {
       unsubscribe();
       entries.clear();

@@ -17,6 +17,22 @@ import * as m1300 from './1300-living-lists';
 import * as m1400 from './1400-chat-form-closing';
 import * as m1600 from './1600-stored-pages';
 import * as m1700 from './1700-stored-pages-compressed';
+import * as m1800 from './1800-change-notices';
+import * as m1900 from './1900-posts-follow-their-holder';
+import * as m1901 from './1901-chat-form-answer-fields';
+import * as m1902 from './1902-unsubscribe-token-rotation';
+import * as m2000 from './2000-email-list-batches';
+import * as m2100 from './2100-link-checks';
+import * as m2101 from './2101-link-checks-notices';
+import * as m2102 from './2102-list-change-mail';
+import * as m2150 from './2150-feed-moves-updated-lists';
+import * as m2160 from './2160-drop-posts-newest-time-index';
+import * as m2200 from './2200-list-contents';
+import * as m2201 from './2201-list-search';
+import * as m2300 from './2300-handle-holds';
+import * as m2400 from './2400-trade-only-lists';
+import * as m2450 from './2450-snapshots-and-audience-name-their-handle';
+import * as m2490 from './2490-invite-marked-sent-with-its-mail';
 
 /**
  * Every migration, by name. Listed here rather than read from the folder so the same code runs
@@ -41,4 +57,20 @@ export const migrations: Record<string, Migration> = {
   '1400-chat-form-closing': m1400,
   '1600-stored-pages': m1600,
   '1700-stored-pages-compressed': m1700,
+  '1800-change-notices': m1800,
+  '1900-posts-follow-their-holder': m1900,
+  '1901-chat-form-answer-fields': m1901,
+  '1902-unsubscribe-token-rotation': m1902,
+  '2000-email-list-batches': m2000,
+  '2100-link-checks': m2100,
+  '2101-link-checks-notices': m2101,
+  '2102-list-change-mail': m2102,
+  '2150-feed-moves-updated-lists': m2150,
+  '2160-drop-posts-newest-time-index': m2160,
+  '2200-list-contents': m2200,
+  '2201-list-search': m2201,
+  '2300-handle-holds': m2300,
+  '2400-trade-only-lists': m2400,
+  '2450-snapshots-and-audience-name-their-handle': m2450,
+  '2490-invite-marked-sent-with-its-mail': m2490,
 };

@@ -5,6 +5,7 @@ import { adminRoutes } from './admin/routes';
 import { analyticsRoutes } from './analytics/routes';
 import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
+import { contentsModule } from './contents/routes';
 import { directoryRoutes } from './directory/routes';
 import { emailModule } from './email/routes';
 import { feedRoutes } from './feed/routes';
@@ -15,17 +16,26 @@ import { handleRoutes } from './handles/routes';
 import { healthRoutes } from './health/routes';
 import { indexCheckRoutes } from './index-check/routes';
 import { inviteRoutes } from './invites/routes';
+import { linkCheckModule } from './link-check/routes';
 import { listsRoutes } from './lists/routes';
 import { notesRoutes } from './notes/routes';
 import { postsRoutes } from './posts/routes';
+import { listVersionRoutes } from './posts/version-routes';
+import { publicProfileRoutes } from './profiles/public-routes';
 import { profilesRoutes } from './profiles/routes';
 import { sharingRoutes } from './sharing/routes';
+import { tradeRoutes } from './trade/routes';
 
 /** Every feature module, in registration order. Add a line per module. */
-export async function registerModules(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerModules(
+  app: FastifyInstance,
+  config: Config,
+  options: { linkFetchCa?: string[] } = {},
+): Promise<void> {
   await app.register(healthRoutes);
   await app.register(authRoutes, { config });
   await app.register(auditRoutes);
+  await app.register(publicProfileRoutes, { config });
   await app.register(sharingRoutes, { config });
   await app.register(adminRoutes, { config });
   await app.register(accountsRoutes, { config });
@@ -42,5 +52,9 @@ export async function registerModules(app: FastifyInstance, config: Config): Pro
   await app.register(profilesRoutes);
   await app.register(directoryRoutes);
   await app.register(listsRoutes, { config });
+  await app.register(listVersionRoutes, { config });
+  await app.register(tradeRoutes);
   await app.register(emailModule, { config });
+  await app.register(linkCheckModule, { config, ...(options.linkFetchCa ? { extraCa: options.linkFetchCa } : {}) });
+  await app.register(contentsModule);
 }

@@ -1,61 +1,143 @@
-import { AliasNode, type CompiledQuery, type DatabaseConnection, type Dialect, type OperationNode, sql, TableNode } from 'kysely';
-import pg from 'pg';
+import { randomUUID } from 'node:crypto';
+import { AliasNode, type CompiledQuery, type OperationNode, sql, TableNode } from 'kysely';
+import { CHANGES_CHANNEL } from '../../db/change-notices';
+
+export { CHANGES_CHANNEL };
 
 /**
- * The channel the database's triggers (migration 0800) notify on every committed change to the
- * data that cached reads show, so that every server process on one PostgreSQL forgets them.
+ * A change notice as heard (db/change-notices.ts): the table written and the tags its changed rows
+ * name (`handle:farm`, `user:<id>`, `follower:<id>`); `all` when the rows were too many to name.
  */
-export const CHANGES_CHANNEL = 'freshlist_changes';
-
-/**
- * Tables whose rows no cached read shows (docs/decisions/0065): writing them keeps the cache. The
- * same list is in migration 0800's triggers; a table missing here only costs cache hits.
- */
-export const UNCACHED_TABLES: ReadonlySet<string> = new Set(['analytics_events', 'admin_audit_log', 'chat_form_submissions']);
+export interface ChangeNotice {
+  table: string;
+  tags: string[];
+  all: boolean;
+}
 
 const KEEPS_READS_MARK = '/* keeps cached reads */';
 /**
- * Ends a write that cannot change what a cached read returns (a session's last-seen time moving
- * forward), so it does not empty the cache. The trigger on sessions makes the same exception.
+ * Ends a statement no cached read waits for: a session's last-seen times (the trigger notifies
+ * nobody for them) and this process's own sync marks.
  */
 export const keepsCachedReads = sql.raw(KEEPS_READS_MARK);
 
+/** How long a read waits to hear this process's own writes before it stops trusting the cache. */
+const CATCH_UP_TIMEOUT_MS = 2_000;
+const SYNC = 'sync';
+
 /**
- * A counter of changes to the data behind cached reads. It moves after each write statement and
- * each commit in this process, and on each notification from the database; a cached read is
- * valid only while it stands still. `live` is false while this process could miss another
- * process's change (the notification connection is down), and then nothing may be cached.
+ * What this process hears of the changes to data that cached reads show (docs/decisions/0118).
+ * Notices arrive from the database (PostgreSQL's LISTEN, or PGlite's in-process listener) for
+ * every committed change, made here or anywhere else. A read that follows a write of this process
+ * first waits until this process has heard that write's notices (`caughtUp`), so it never sees
+ * data from before it. `live` is false while notices could be missed (the listening connection is
+ * down); nothing may be cached then.
  */
-export class ChangeClock {
-  #generation = 0;
+export class Changes {
+  readonly #listeners = new Set<(notice: ChangeNotice) => void>();
+  readonly #token = randomUUID();
   #live: boolean;
-  readonly #onChange = new Set<() => void>();
+  /** Writes of this process that may have changed cached reads, and how many of them were heard back. */
+  #written = 0;
+  #heard = 0;
+  #syncs = 0;
+  readonly #waiting = new Map<string, () => void>();
+  #catchingUp: { upTo: number; done: Promise<void> } | null = null;
+  #send: ((payload: string) => Promise<unknown>) | null = null;
+  /** Tables with change notices; null until known, when every write counts. */
+  #noticed: ReadonlySet<string> | null = null;
 
   constructor(live: boolean) {
     this.#live = live;
-  }
-
-  get generation(): number {
-    return this.#generation;
   }
 
   get live(): boolean {
     return this.#live;
   }
 
-  tick(): void {
-    this.#generation++;
-    for (const listener of this.#onChange) listener();
+  /** Whether this process has writes whose notices it has not heard yet (see caughtUp). */
+  get behind(): boolean {
+    return this.#heard < this.#written;
+  }
+
+  /** Calls `listener` for every notice heard, and once with `all` when notices may have been missed. */
+  onNotice(listener: (notice: ChangeNotice) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** How to send this process a notice of its own (a sync mark), through the database. */
+  connect(send: (payload: string) => Promise<unknown>): void {
+    this.#send = send;
+  }
+
+  /** The tables whose changes are noticed; writes to others are not waited for. */
+  noticeTables(tables: Iterable<string>): void {
+    this.#noticed = new Set(tables);
+  }
+
+  /** A payload from the database's channel. */
+  heard(payload: string): void {
+    const space = payload.indexOf(' ');
+    const table = space < 0 ? payload : payload.slice(0, space);
+    const rest = space < 0 ? '' : payload.slice(space + 1);
+    if (table === SYNC) {
+      this.#waiting.get(rest)?.();
+      return;
+    }
+    this.#tell({ table, tags: rest === '*' ? [] : rest.split(' ').filter(Boolean), all: rest === '*' });
   }
 
   setLive(live: boolean): void {
     this.#live = live;
-    this.tick();
+    // Notices may have been missed: forget everything; anyone waiting stops waiting.
+    this.#tell({ table: '*', tags: [], all: true });
+    for (const resolve of this.#waiting.values()) resolve();
   }
 
-  onChange(listener: () => void): () => void {
-    this.#onChange.add(listener);
-    return () => this.#onChange.delete(listener);
+  /** Counts a statement of this process that may have changed what cached reads show (Kysely's log). */
+  sawStatement(compiled: CompiledQuery): void {
+    if (mayChangeCachedReads(compiled, this.#noticed)) this.#written++;
+  }
+
+  /** Resolves once every notice of this process's writes so far has been heard (at once when there were none). */
+  caughtUp(): Promise<void> {
+    if (this.#heard >= this.#written || !this.#live || !this.#send) return Promise.resolve();
+    if (this.#catchingUp && this.#catchingUp.upTo >= this.#written) return this.#catchingUp.done;
+    const upTo = this.#written;
+    const done = this.#sync().then(() => {
+      this.#heard = Math.max(this.#heard, upTo);
+      if (this.#catchingUp?.upTo === upTo) this.#catchingUp = null;
+    });
+    this.#catchingUp = { upTo, done };
+    return done;
+  }
+
+  /**
+   * Sends a mark through the database and waits to hear it: notices are delivered in commit order,
+   * so every write committed before it has been heard by then. Without an answer in time, nothing
+   * cached can be trusted: everything is forgotten.
+   */
+  async #sync(): Promise<void> {
+    const mark = `${this.#token}:${++this.#syncs}`;
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<boolean>((resolve) => {
+      this.#waiting.set(mark, () => resolve(true));
+      timer = setTimeout(() => resolve(false), CATCH_UP_TIMEOUT_MS);
+    });
+    try {
+      await this.#send!(`${SYNC} ${mark}`);
+      if (!(await heard)) this.#tell({ table: '*', tags: [], all: true });
+    } catch {
+      this.#tell({ table: '*', tags: [], all: true });
+    } finally {
+      clearTimeout(timer);
+      this.#waiting.delete(mark);
+    }
+  }
+
+  #tell(notice: ChangeNotice): void {
+    for (const listener of this.#listeners) listener(notice);
   }
 }
 
@@ -86,11 +168,13 @@ const PLAIN_READ = /^\s*(select|with|explain|show)\b/i;
 const WRITE_WORD = /\b(insert|update|delete|merge|truncate|copy|call|do|nextval|setval|pg_notify)\b/i;
 
 /**
- * Whether a statement may have changed what a cached read returns. Errs towards yes: raw SQL
- * counts unless it plainly only reads, and `commit` and `rollback` count (a write inside a
- * transaction becomes visible to other connections only at its commit).
+ * Whether a statement may have changed what a cached read returns, so that a read after it must
+ * first hear its notices. Errs towards yes: raw SQL counts unless it plainly only reads, and
+ * `commit` counts (a transaction's notices are sent when it commits). A write to a table with no
+ * change notices (`noticed`, when known) does not count: there is nothing to hear.
  */
-export function mayChangeCachedReads(compiled: CompiledQuery): boolean {
+export function mayChangeCachedReads(compiled: CompiledQuery, noticed: ReadonlySet<string> | null = null): boolean {
+  if (compiled.sql.endsWith(KEEPS_READS_MARK)) return false;
   const node = compiled.query;
   if (node.kind === 'SelectQueryNode') {
     const ctes = (node as unknown as { with?: { expressions: Array<{ expression: OperationNode }> } }).with;
@@ -99,108 +183,5 @@ export function mayChangeCachedReads(compiled: CompiledQuery): boolean {
   if (node.kind === 'RawNode') return !(PLAIN_READ.test(compiled.sql) && !WRITE_WORD.test(compiled.sql));
   const tables = writtenTables(node);
   if (tables === undefined) return true;
-  if (compiled.sql.endsWith(KEEPS_READS_MARK)) return false;
-  return tables.some((table) => table === undefined || !UNCACHED_TABLES.has(table));
-}
-
-/**
- * The dialect with every connection's statements watched: after one that may change cached
- * reads completes (see mayChangeCachedReads), the clock ticks. Patches each connection in place,
- * because drivers recognise their connections by identity when they take them back.
- */
-export function watchWrites(dialect: Dialect, clock: ChangeClock): Dialect {
-  const watched = new WeakSet<DatabaseConnection>();
-  const watch = (connection: DatabaseConnection) => {
-    if (watched.has(connection)) return connection;
-    watched.add(connection);
-    const execute = connection.executeQuery.bind(connection);
-    connection.executeQuery = async (compiled) => {
-      try {
-        return await execute(compiled);
-      } finally {
-        // A failed statement may still have changed something (a commit that fails after writing).
-        if (mayChangeCachedReads(compiled)) clock.tick();
-      }
-    };
-    return connection;
-  };
-  return {
-    createAdapter: () => dialect.createAdapter(),
-    createIntrospector: (db) => dialect.createIntrospector(db),
-    createQueryCompiler: () => dialect.createQueryCompiler(),
-    createDriver: () => {
-      const driver = dialect.createDriver();
-      const acquire = driver.acquireConnection.bind(driver);
-      driver.acquireConnection = async () => watch(await acquire());
-      return driver;
-    },
-  };
-}
-
-const RECONNECT_FIRST_MS = 100;
-const RECONNECT_MAX_MS = 5_000;
-
-/**
- * Keeps one connection listening on CHANGES_CHANNEL and ticks the clock on each notification.
- * The clock is live only while the connection listens; when it drops, the clock goes dead (the
- * cache is bypassed) until a new connection listens again.
- */
-export function listenForChanges(
-  connectionString: string,
-  clock: ChangeClock,
-  log: (message: string) => void,
-): { ready: Promise<void>; close(): Promise<void> } {
-  let current: pg.Client | null = null;
-  let closed = false;
-  let retry: NodeJS.Timeout | undefined;
-  let delay = RECONNECT_FIRST_MS;
-  let markReady: () => void = () => {};
-  const ready = new Promise<void>((resolve) => {
-    markReady = resolve;
-  });
-
-  const lost = (client: pg.Client, error?: Error) => {
-    if (client !== current) return;
-    current = null;
-    client.end().catch(() => {});
-    if (clock.live) clock.setLive(false);
-    if (closed) return;
-    log(`database: change notifications lost${error ? `: ${error.message}` : ''}; reconnecting`);
-    retry = setTimeout(connect, delay);
-    retry.unref();
-    delay = Math.min(delay * 2, RECONNECT_MAX_MS);
-  };
-
-  async function connect() {
-    const client = new pg.Client({ connectionString });
-    current = client;
-    client.on('notification', () => clock.tick());
-    client.on('error', (error) => lost(client, error));
-    client.on('end', () => lost(client));
-    try {
-      await client.connect();
-      await client.query(`listen ${CHANGES_CHANNEL}`);
-    } catch (error) {
-      lost(client, error as Error);
-      return;
-    }
-    if (closed || client !== current) return;
-    delay = RECONNECT_FIRST_MS;
-    clock.setLive(true);
-    markReady();
-  }
-
-  void connect();
-  return {
-    ready,
-    async close() {
-      closed = true;
-      clearTimeout(retry);
-      const client = current;
-      current = null;
-      if (clock.live) clock.setLive(false);
-      markReady();
-      await client?.end().catch(() => {});
-    },
-  };
+  return tables.some((table) => table === undefined || noticed === null || noticed.has(table));
 }

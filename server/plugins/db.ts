@@ -3,16 +3,17 @@ import { CompiledQuery, type Expression, Kysely, Migrator, PostgresDialect, type
 import pg from 'pg';
 import { migrations } from '../../db/migrations/index';
 import type { Database } from '../../db/schema';
+import { listenForChanges } from './change-listener';
 import { lockDataDir } from './data-dir-lock';
-import { ChangeClock, listenForChanges, watchWrites } from './db-changes';
+import { CHANGES_CHANNEL, Changes, keepsCachedReads } from './db-changes';
 
 export type DB = Kysely<Database>;
 
 export interface DatabaseHandle {
   db: DB;
   kind: 'pglite' | 'postgres';
-  /** Moves whenever data behind cached reads may have changed (docs/decisions/0065). */
-  changes: ChangeClock;
+  /** The change notices this process hears, and its own writes it waits to hear (docs/decisions/0118). */
+  changes: Changes;
   /** PGlite only: the whole data folder as a tarball, which `loadDataDir` opens again (test templates). */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
@@ -65,6 +66,18 @@ function prepareMarkedQueries(pool: pg.Pool): void {
   });
 }
 
+/** A notice on the changes channel (a process's sync mark), which no read waits for. */
+const sendNotice = (db: Kysely<Database>, payload: string) =>
+  sql`select pg_notify(${CHANGES_CHANNEL}, ${payload}) ${keepsCachedReads}`.execute(db);
+
+/** The tables with change notices (db/change-notices.ts): writes to any other table are not waited for. */
+async function noticedTables(db: DB): Promise<string[]> {
+  const { rows } = await sql<{ table: string }>`
+    select distinct event_object_table as "table" from information_schema.triggers
+    where trigger_name like '%\_notice\_update'`.execute(db);
+  return rows.map((row) => row.table);
+}
+
 /** The only place a Kysely instance is made. */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
@@ -92,24 +105,23 @@ export async function openDatabase(options: {
       if (!closing) process.stderr.write(`database: idle connection lost: ${error.message}\n`);
     });
     // Other processes write to the same database: until this one hears their changes it caches nothing.
-    const changes = new ChangeClock(false);
+    const changes = new Changes(false);
     const listener =
       options.listen === false
         ? null
         : listenForChanges(options.databaseUrl, changes, (message) => process.stderr.write(`${message}\n`));
     const db = new Kysely<Database>({
-      dialect: watchWrites(
-        new PostgresDialect({
-          pool,
-          // Just-in-time compilation pays off for long analytic queries; for the app's short indexed
-          // queries it only adds 50-150 ms whenever an estimate crosses jit_above_cost (issue 9).
-          onCreateConnection: async (connection) => {
-            await connection.executeQuery(CompiledQuery.raw('set jit = off'));
-          },
-        }),
-        changes,
-      ),
+      dialect: new PostgresDialect({
+        pool,
+        // Just-in-time compilation pays off for long analytic queries; for the app's short indexed
+        // queries it only adds 50-150 ms whenever an estimate crosses jit_above_cost (issue 9).
+        onCreateConnection: async (connection) => {
+          await connection.executeQuery(CompiledQuery.raw('set jit = off'));
+        },
+      }),
+      log: (event) => changes.sawStatement(event.query),
     });
+    changes.connect((payload) => sendNotice(db, payload));
     if (listener) await Promise.race([listener.ready, new Promise((resolve) => setTimeout(resolve, LISTEN_WAIT_MS).unref())]);
     return {
       db,
@@ -141,9 +153,14 @@ export async function openDatabase(options: {
           ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
         })
       : await createDurablePGlite(options.dataDir, { parsers });
-    // One process holds the folder (the lock above), so every change passes through this Kysely.
-    const changes = new ChangeClock(true);
-    const db = new Kysely<Database>({ dialect: watchWrites(new PGliteDialect(client), changes) });
+    // One process holds the folder (the lock above): PGlite hands it every notice, in process.
+    const changes = new Changes(true);
+    await client.listen(CHANGES_CHANNEL, (payload) => changes.heard(payload));
+    const db = new Kysely<Database>({
+      dialect: new PGliteDialect(client),
+      log: (event) => changes.sawStatement(event.query),
+    });
+    changes.connect((payload) => sendNotice(db, payload));
     return {
       db,
       kind: 'pglite',
@@ -201,6 +218,7 @@ export const dbPlugin = fp<{ database: DatabaseHandle; closeOnShutdown: boolean 
   async (app, { database, closeOnShutdown }) => {
     app.decorate('db', database.db);
     app.decorate('dbKind', database.kind);
+    database.changes.noticeTables(await noticedTables(database.db));
     if (closeOnShutdown) app.addHook('onClose', () => database.close());
   },
   { name: 'db' },

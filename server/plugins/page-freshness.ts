@@ -1,8 +1,8 @@
 import type { PublicPost } from '../../core/feed';
 import { relativeTimeChangesAt } from '../../core/time';
 
-/** A stored page is rendered again at least this often, whatever its texts say. */
-export const STORED_PAGE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** The longest any page reads the same by its texts alone (the read cache's own bound is far shorter). */
+const MAX_FRESH_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The next midnight in the server's time zone, where post cards read "today" (core/list-text.ts localDate). */
 function nextLocalMidnight(now: number): number {
@@ -12,14 +12,18 @@ function nextLocalMidnight(now: number): number {
 }
 
 /**
- * Until when a page showing these posts reads the same (docs/decisions/0115): each card's age
+ * Until when a page showing these posts reads the same (docs/decisions/0115): how long the read cache may keep it: each card's age
  * ("3 hours ago") until it turns, and a card's validity label ("until 31 Oct", "Expired") until
  * the day changes. A page without posts holds until the bound.
  */
-export function freshUntil(posts: readonly PublicPost[], now: number): number {
-  let until = now + STORED_PAGE_MAX_AGE_MS;
+export function freshUntil(
+  posts: ReadonlyArray<Pick<PublicPost, 'createdAt' | 'fileChangedAt' | 'validFrom' | 'validUntil'>>,
+  now: number,
+): number {
+  let until = now + MAX_FRESH_MS;
   for (const post of posts) {
     until = Math.min(until, relativeTimeChangesAt(post.createdAt, now));
+    if (post.fileChangedAt !== null) until = Math.min(until, relativeTimeChangesAt(post.fileChangedAt, now));
     if (post.validFrom !== null || post.validUntil !== null) until = Math.min(until, nextLocalMidnight(now));
   }
   return until;

@@ -4,13 +4,17 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../tests/fixtures/app';
-import { aFollow, aPost, aUser, type TestUser } from '../../tests/fixtures/factories';
+import { aFollow, aPost, aUser, type TestPost, type TestUser } from '../../tests/fixtures/factories';
 
-/** A built web app in miniature: the shell the server fills, with one style sheet. */
+/**
+ * A built web app in miniature: the shell the server fills, with its style sheet, and a manifest
+ * where the list page's chunk imports a shared chunk with its own sheet, as the real build's does.
+ */
 let webRoot: string;
 let t: TestApp;
 let farm: TestUser;
 let reader: TestUser;
+let menu: TestPost;
 
 const NAME = 'Fresh <Farm> & "Co" \u2028';
 const DESCRIPTION = 'Weekly list </script><script>alert(1)</script> & <b>bold</b>';
@@ -19,6 +23,25 @@ beforeAll(async () => {
   webRoot = mkdtempSync(join(tmpdir(), 'freshlist-pages-'));
   mkdirSync(join(webRoot, 'assets'));
   writeFileSync(join(webRoot, 'assets', 'index-abc.css'), '.page{color:green}');
+  writeFileSync(join(webRoot, 'assets', 'list-page-abc.css'), '.list-page{color:olive}');
+  writeFileSync(join(webRoot, 'assets', 'changes-line-abc.css'), '.changes-line{color:teal}');
+  mkdirSync(join(webRoot, '.vite'));
+  writeFileSync(
+    join(webRoot, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-abc.js', isEntry: true, css: ['assets/index-abc.css'] },
+      '_changes-line-abc.js': {
+        file: 'assets/changes-line-abc.js',
+        imports: ['index.html'],
+        css: ['assets/changes-line-abc.css'],
+      },
+      'features/lists/list-page.tsx': {
+        file: 'assets/list-page-abc.js',
+        imports: ['index.html', '_changes-line-abc.js'],
+        css: ['assets/list-page-abc.css'],
+      },
+    }),
+  );
   writeFileSync(
     join(webRoot, 'index.html'),
     '<!doctype html><html><head><title>Freshlist</title>' +
@@ -29,7 +52,7 @@ beforeAll(async () => {
   farm = await aUser(t.db, { handle: 'fresh-farm', name: NAME, email: 'farm-owner@example.com' });
   reader = await aUser(t.db, { email: 'reader-secret@example.com' });
   await aFollow(t.db, reader, 'fresh-farm');
-  await aPost(t.db, farm, { description: DESCRIPTION, url: 'https://drive.google.com/file/d/menu/view' });
+  menu = await aPost(t.db, farm, { description: DESCRIPTION, url: 'https://drive.google.com/file/d/menu/view' });
 });
 afterAll(async () => {
   await t.close();
@@ -52,10 +75,12 @@ describe('public pages rendered on the server', () => {
     const root = rootOf(response.body);
     expect(root).toContain('<h1>@fresh-farm</h1>');
     expect(root).toContain('<p class="business-card-name">Fresh &lt;Farm&gt; &amp; &quot;Co&quot;');
-    expect(root).toContain('>Follow</button>');
+    // Follow is a real link (it works without JavaScript), and the page is a visitor's: no owner toolbar (#31).
+    expect(root).toContain('href="/login?redirect=%2Ffresh-farm%3FfollowAfterLogin%3Dtrue">Follow</a>');
+    expect(root).not.toContain('owner-toolbar');
     expect(root).toContain('Weekly list &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;');
     expect(root).toMatch(/<a class="button button-small post-card-open" href="\/api\/posts\/\d+\/open"/);
-    expect(root).toContain('href="/request-invite"');
+    expect(root).toContain('href="/request-handle"');
     expect(response.body).toContain('<meta property="og:title" content="Fresh &lt;Farm&gt; &amp; &quot;Co&quot;');
     expect(response.body).toContain('<title>@fresh-farm · Freshlist</title>');
   });
@@ -168,11 +193,18 @@ describe('public pages rendered on the server', () => {
     expect(dashboard.body).not.toContain('id="preloaded"');
   });
 
+  it("carries the styles of the shared chunks a page imports, before the page's own, and the entry's once", async () => {
+    const list = (await page(`/fresh-farm/lists/${menu.listSlug}`)).body;
+    expect(list).toContain('<style>.changes-line{color:teal}</style><style>.list-page{color:olive}</style>');
+    expect(list.split('.page{color:green}')).toHaveLength(2);
+  });
+
   it('keeps a rendered page in the read cache until the data behind it changes', async () => {
     await page('/fresh-farm');
-    expect(t.app.pageCache.peek('/fresh-farm')).toBeDefined();
+    await page('/fresh-farm');
+    expect(t.app.reads.peek('page:/fresh-farm')).toBeDefined();
     await aPost(t.db, farm, { description: 'A brand new price list' });
-    expect(t.app.pageCache.peek('/fresh-farm')).toBeUndefined();
+    expect(t.app.reads.peek('page:/fresh-farm')).toBeUndefined();
     expect(rootOf((await page('/fresh-farm')).body)).toContain('A brand new price list');
     expect(rootOf((await page('/follow/fresh-farm')).body)).toContain('A brand new price list');
   });

@@ -1,57 +1,50 @@
-import { register } from 'node:module';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
+import { pageOf } from '../../core/page-of';
 import { PAGES, type PageEntry, type PageKey } from '../../core/pages';
-import { pageOf } from '../../web/lib/current-page';
-import type { Preloaded, PreloadedAnswer } from '../../web/lib/preloaded';
+import type { Preloaded, PreloadedAnswer } from '../../core/preloaded';
 import { HttpError } from '../http-errors';
-import type { ReadCache } from '../read-cache';
-import type { ChangeClock } from './db-changes';
 import { PageBytes } from './page-bytes';
-import { pageStore, renderBuild } from './page-store';
 import type { RenderedPage } from './web';
+import { loadWebRender } from './web-render';
 
 /**
  * What a rendered page shows: the API answers its components would fetch, keyed by their API
  * path; its status (404 for a page about something missing); its head tags when the loader has
  * them at hand (else the head providers are asked); or a redirect instead. null leaves the page
  * to the browser.
+ *
+ * `tags` name everything the page shows, as change notices name it (`handle:<h>`, `table:<name>`;
+ * docs/architecture.md): the page is cached until a notice names one of them. A page whose loader
+ * names no tags is rendered on every request. `ttlMs` bounds how long it reads the same (relative
+ * ages such as "10 minutes ago").
  */
 export type PageData =
   | {
       answers: Record<string, PreloadedAnswer>;
       status?: number;
       head?: string;
-      /** The page may be stored ahead (docs/decisions/0115): its handle's page version, read with the data, and how long it reads the same. */
-      storable?: { version: number; freshUntil: number };
+      tags?: readonly string[];
+      ttlMs?: number;
     }
-  | { redirect: string }
+  | { redirect: string; tags?: readonly string[] }
   | null;
-/** A rendered page's own parts; the shell goes around them when it is sent. */
-interface PageParts {
-  status: number;
-  head: string | null;
-  root: string;
-  data: string;
-}
-
-/**
- * Loads a page's data from its path's parameters and its query string (the request for a rate
- * limit; null when the page is rendered ahead, with no one asking).
- */
+/** Loads a page's data from its path's parameters and its query string (the request for a rate limit). */
 export type PageLoader = (
   params: Readonly<Record<string, string | undefined>>,
   search: URLSearchParams,
-  request: FastifyRequest | null,
+  request: FastifyRequest,
 ) => Promise<PageData>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The data of a rendered page of the route table (core/pages.ts); a page without a loader renders without data. */
-    addPageData(key: PageKey, loader: PageLoader): void;
-    /** Rendered pages by URL, kept until the data behind them changes. */
-    readonly pageCache: ReadCache;
+    /**
+     * The data of a rendered page of the route table (core/pages.ts); a page without a loader
+     * renders without data. `query` names the query parameters the page reads: any other is
+     * ignored, so `/explore?x=1` is the cached `/explore` (issue 33).
+     */
+    addPageData(key: PageKey, loader: PageLoader, options?: { query?: readonly string[] }): void;
   }
 }
 
@@ -79,35 +72,56 @@ export const scriptJson = (value: unknown) =>
 
 /**
  * Public pages rendered on the server (docs/decisions/0108): the same React components as in the
- * browser, as a visitor sees them, with the data modules load for them. The result is a read of
- * the database like any other: `pages`, a read cache of its own (a page weighs a few feed pages),
- * keeps it until the data behind it changes.
+ * browser, as a visitor sees them, with the data modules load for them. A rendered page is kept in
+ * the read cache by URL, under the tags its loader names, until a change notice names one of them
+ * (docs/decisions/0118).
  */
-let styleImportsIgnored = false;
+/** A rendered page as cached: the bytes it is sent as, or a redirect; null leaves it to the browser. */
+type Kept = (RenderedPage & { tags?: readonly string[]; ttlMs?: number }) | null;
+
+/** A cached page weighs its plain bytes and, once asked for, its gzip (about a quarter of them). */
+const pageSize = (kept: Kept) => (kept && 'bytes' in kept ? Math.ceil(kept.bytes.plain().length * 1.25) : 256);
 
 /**
- * The web app's render, loaded once Node ignores the style sheets its components import (the
- * bundler's business; under Vitest its own loader handles them first).
+ * A page's address as it is cached and rendered: its path and only the query parameters the page
+ * reads, in the order it names them, each once and only when not empty.
  */
-async function loadRenderer() {
-  if (!styleImportsIgnored) {
-    register('./style-imports.mjs', import.meta.url);
-    styleImportsIgnored = true;
-  }
-  return import('../../web/app/render-page');
+export function pageAddress(url: string, known: readonly string[]): string {
+  const query = url.indexOf('?');
+  if (query < 0) return url;
+  const path = url.slice(0, query);
+  const search = new URLSearchParams(url.slice(query + 1));
+  const kept = known.flatMap((name) => {
+    const value = search.get(name);
+    return value ? [[name, value]] : [];
+  });
+  return kept.length > 0 ? `${path}?${new URLSearchParams(kept)}` : path;
 }
 
-/** A profile's address in the one form pages are stored under: no query, the handle as stored. */
-const STORED_PATH = /^\/[a-z0-9-]{1,30}$/;
+/**
+ * Renders a visitor may cause on cache misses, per address: beyond it the browser renders the
+ * page itself (the shell, as for every signed-in page), so a crawl over thousands of distinct
+ * addresses costs the server no more than static files. The machine's own address is exempt
+ * (a proxy in front without TRUST_PROXY, the bench).
+ */
+const RENDER_LIMIT = { max: 300, timeWindow: '1 minute', allowList: ['127.0.0.1', '::1', '::ffff:127.0.0.1'] };
 
-export const pagesPlugin = fp<{ publicUrl: string; pages: ReadCache; storePages: boolean; changes: ChangeClock }>(
-  async (app: FastifyInstance, { publicUrl, pages, storePages, changes }) => {
-    const { renderPage, renderedPageModule } = await loadRenderer();
+export const pagesPlugin = fp<{ publicUrl: string }>(
+  async (app: FastifyInstance, { publicUrl }) => {
+    const web = await loadWebRender();
+    if (!web) {
+      app.log.warn('pages are left to the browser: the server render is not built (run `npm run build`)');
+      app.decorate('addPageData', () => {});
+      return;
+    }
+    const { renderPage, renderedPageModule } = web;
     const loaders = new Map<PageKey, PageLoader>();
+    const queries = new Map<PageKey, readonly string[]>();
     const origin = new URL(publicUrl).origin;
-    app.decorate('pageCache', pages);
-    app.decorate('addPageData', (key: PageKey, loader: PageLoader) => {
+    const renderLimit = app.createRateLimit(RENDER_LIMIT);
+    app.decorate('addPageData', (key: PageKey, loader: PageLoader, options?: { query?: readonly string[] }) => {
       loaders.set(key, loader);
+      if (options?.query) queries.set(key, options.query);
     });
 
     /**
@@ -115,63 +129,32 @@ export const pagesPlugin = fp<{ publicUrl: string; pages: ReadCache; storePages:
      * and encoding ~30 KB of text again on every visit was most of a kept page's cost
      * (docs/decisions/0113); its gzip is made once too, when first asked for (0116).
      */
-    type Kept = { status: number; bytes: PageBytes };
-
-    /** A page's own parts (the shell goes around them when it is sent), or a redirect, or null for the browser. */
-    async function renderParts(
+    async function render(
+      request: FastifyRequest,
       url: string,
       key: PageKey,
       params: Readonly<Record<string, string | undefined>>,
-      request: FastifyRequest | null,
-    ) {
+    ): Promise<Kept> {
+      const limit = await renderLimit(request);
+      if (!limit.isAllowed && limit.isExceeded) return null;
       const loader = loaders.get(key);
       const query = url.indexOf('?');
       const search = new URLSearchParams(query < 0 ? '' : url.slice(query + 1));
-      const data: PageData = loader ? await loader(params, search, request) : { answers: {} };
+      // A page without a loader shows no data: nothing but a deploy changes it.
+      const data: PageData = loader ? await loader(params, search, request) : { answers: {}, tags: [] };
       if (data === null || 'redirect' in data) return data;
       const preloaded: Preloaded = { origin, answers: data.answers };
       const [root, head] = await Promise.all([
         renderPage(url, key, preloaded),
-        data.head !== undefined ? data.head : request ? app.webShell.head(request) : null,
+        data.head !== undefined ? data.head : app.webShell.head(request),
       ]);
-      const parts: PageParts = { status: data.status ?? 200, head, root, data: scriptJson(preloaded) };
-      return { parts, storable: data.storable };
-    }
-
-    const htmlOf = (key: PageKey, parts: PageParts) =>
-      app.webShell.page(parts.head, parts.root, parts.data, renderedPageModule(key));
-    const bytesOf = (key: PageKey, parts: PageParts): Kept => ({
-      status: parts.status,
-      bytes: PageBytes.plain(htmlOf(key, parts)),
-    });
-
-    async function render(request: FastifyRequest, key: PageKey, params: Readonly<Record<string, string | undefined>>) {
-      const rendered = await renderParts(request.url, key, params, request);
-      if (rendered === null || 'redirect' in rendered) return rendered;
-      return bytesOf(key, rendered.parts);
-    }
-
-    // Only when pages are stored: the build's hash reads every source file.
-    const store = storePages
-      ? pageStore(app.db, {
-          build: await renderBuild(app.webShell.build),
-          render: async (handle) => {
-            const rendered = await renderParts(`/${handle}`, 'profile', { handle }, null);
-            if (rendered === null || 'redirect' in rendered) return null;
-            const { parts, storable } = rendered;
-            return { page: { status: parts.status, gzip: PageBytes.plain(htmlOf('profile', parts)).gzip() }, storable };
-          },
-          log: app.log,
-        })
-      : null;
-    if (store) {
-      const unsubscribe = changes.onChange(() => store.changed());
-      app.addHook('onReady', async () => store.start());
-      app.addHook('onClose', async () => {
-        unsubscribe();
-        // A page being saved finishes before the database closes.
-        await store.stop();
-      });
+      const html = app.webShell.page(head, root, scriptJson(preloaded), renderedPageModule(key));
+      return {
+        status: data.status ?? 200,
+        bytes: PageBytes.plain(html),
+        ...(data.tags ? { tags: data.tags } : {}),
+        ...(data.ttlMs !== undefined ? { ttlMs: data.ttlMs } : {}),
+      };
     }
 
     app.setPageRenderer(async (request): Promise<RenderedPage | null> => {
@@ -183,20 +166,21 @@ export const pagesPlugin = fp<{ publicUrl: string; pages: ReadCache; storePages:
         return null;
       }
       if (!page || !(PAGES[page.key] as PageEntry).rendered) return null;
-      const stored = store && page.key === 'profile' && STORED_PATH.test(request.url) ? store : null;
-      let kept: Awaited<ReturnType<typeof render>>;
+      const url = pageAddress(request.url, queries.get(page.key) ?? []);
       try {
-        kept = await pages.get(request.url, async () => {
-          const kept = await stored?.read(request.url);
-          return kept ? { status: kept.status, bytes: PageBytes.gzipped(kept.gzip) } : render(request, page.key, page.params);
+        return await app.reads.get(`page:${url}`, () => render(request, url, page.key, page.params), {
+          tags: (kept) => kept?.tags ?? [],
+          // Kept only when the loader named what the page shows, and from its second visit on.
+          ttlMs: (kept) => (kept?.tags ? (kept.ttlMs ?? Number.POSITIVE_INFINITY) : 0),
+          sizeOf: pageSize,
+          admitOnSecondLoad: true,
         });
       } catch (error) {
         // The browser can still render it: a failed render costs the visitor speed, not the page.
         request.log.error({ err: error }, 'page render failed');
         return null;
       }
-      return kept;
     });
   },
-  { name: 'pages', dependencies: ['web'] },
+  { name: 'pages', dependencies: ['web', 'rate-limit'] },
 );

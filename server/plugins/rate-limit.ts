@@ -35,3 +35,9 @@ export const rateLimitPlugin = fp<{ config: Config }>(
 export function perPersonLimit(max: number, timeWindow: string) {
   return { max, timeWindow, keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip };
 }
+
+/**
+ * Admin actions that send mail (invites, converted requests, a mail sent again): enough for a
+ * person working through a list of businesses, too few for a script to flood anyone (issue 33).
+ */
+export const ADMIN_MAIL_LIMIT = perPersonLimit(30, '10 minutes');

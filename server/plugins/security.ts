@@ -7,6 +7,19 @@ import { forbidden } from '../http-errors';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's only credential is a random token in its own URL; it reads no cookie (one-click
+     * unsubscribe). A form posted from its own page under `Referrer-Policy: no-referrer` says
+     * `Origin: null`, which such a route accepts from a same-origin (or non-browser) request:
+     * a forged request would need the token, and whoever has it can send it without any Origin
+     * (docs/decisions/0140).
+     */
+    urlTokenCredential?: boolean;
+  }
+}
+
 /**
  * The headers helmet sets, worked out once. @fastify/helmet built helmet's middleware anew on every
  * request (its CSP parsed each time): about a fifth of a constant route's CPU (docs/decisions/0112).
@@ -69,6 +82,7 @@ export const securityPlugin = fp<{ config: Config }>(
       const site = request.headers['sec-fetch-site'];
       if (site === 'cross-site' || site === 'same-site') throw forbidden('Cross-site requests are not accepted.');
       const origin = request.headers.origin;
+      if (origin === 'null' && request.routeOptions.config.urlTokenCredential) return;
       if (origin && origin !== publicOrigin && origin !== `${request.protocol}://${request.headers.host}`) {
         throw forbidden('Cross-site requests are not accepted.');
       }

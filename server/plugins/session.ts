@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { SessionUser } from '../../core/api';
 import type { Config } from '../config';
 import { forbidden, unauthorized } from '../http-errors';
+import { userTag } from '../read-tags';
 
 const DAY = 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 14 * DAY;
@@ -56,6 +57,11 @@ declare module 'fastify' {
      * route passes what its query found to `app.sessions.adopt`.
      */
     sessionInQuery?: boolean;
+    /**
+     * A route outside /api/ that still needs to know who asks (a trade-only list's stable address
+     * opens its file only for readers with access, docs/decisions/0180). Pages never set it.
+     */
+    withSession?: boolean;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -70,7 +76,7 @@ declare module 'fastify' {
       /**
        * Takes the session row a route's own query found for `request.sessionLookup` (undefined:
        * none), as the plugin would have: `request.user` is set when it is live. `since` is the read
-       * cache's generation before the query, so a row read before a change is not kept.
+       * cache's generation before the query, so a row read before a change notice is not kept.
        */
       adopt(request: FastifyRequest, row: SessionRow | undefined, since: number): SessionUser | null;
     };
@@ -81,6 +87,9 @@ export function sessionCookieName(config: Config): string {
   // __Host- makes the browser refuse the cookie unless it is Secure, host-only and Path=/.
   return config.env === 'production' ? '__Host-freshlist_session' : 'freshlist_session';
 }
+
+/** A cached session shows its person's row and handle: any change to them, or to their sessions, drops it. */
+const SESSION_SHOWS = { tags: (row: SessionRow | undefined) => (row ? [userTag(row.userId)] : []) };
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const cacheKey = (sessionId: string) => `session:${sessionId}`;
@@ -121,7 +130,7 @@ export const sessionPlugin = fp<{ config: Config; store: SessionStore }>(
     }
 
     app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/api/')) return;
+      if (!request.url.startsWith('/api/') && !request.routeOptions.config.withSession) return;
       const token = request.cookies[cookieName];
       if (!token || token.length > 200) return;
       const lookup = { sessionId: hashToken(token), now: Date.now(), idleMs: SESSION_IDLE_MS };
@@ -136,7 +145,7 @@ export const sessionPlugin = fp<{ config: Config; store: SessionStore }>(
       const load = () => store.find(lookup);
       // A request that may change something always asks the database, so a session ended in
       // another process cannot write even in the moment before that process's notice arrives.
-      accept(request, safe ? await app.reads.get(key, load) : await load(), lookup.now);
+      accept(request, safe ? await app.reads.get(key, load, SESSION_SHOWS) : await load(), lookup.now);
     });
 
     /** Session id → its cache key, for the sessions whose last-seen time waits to be written. */
@@ -175,7 +184,7 @@ export const sessionPlugin = fp<{ config: Config; store: SessionStore }>(
         if (!lookup) return request.user;
         request.sessionLookup = null;
         if (row?.sessionId === lookup.sessionId) {
-          app.reads.keep(cacheKey(row.sessionId), row, since);
+          app.reads.keep(cacheKey(row.sessionId), row, since, SESSION_SHOWS);
           accept(request, row, lookup.now);
         }
         return request.user;

@@ -32,6 +32,22 @@ describe('the web app files', () => {
     await app.close();
   });
 
+  it.each([
+    '/assets/index-abc.js.%6dap',
+    '/assets/index-abc.js%2emap',
+    '/assets/index-abc.js%252emap',
+    '/assets/index-abc.js.%4dAP',
+    '/assets/index-abc.js.map/',
+    '/assets/index-abc.js.map?x=1',
+    '/assets/index-abc%2ejs%2emap',
+  ])('in production serves no source map at %s', async (url) => {
+    const app = await webApp(false);
+    const map = await app.inject(url);
+    expect(map.statusCode).toBe(404);
+    expect(map.body).not.toContain('secret.tsx');
+    await app.close();
+  });
+
   it('outside production serves source maps for debugging', async () => {
     const app = await webApp(true);
     const map = await app.inject('/assets/index-abc.js.map');

@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notModified } from '../not-modified';
 import { acceptsGzip, type PageBytes } from './page-bytes';
+import { shellPages, withHead } from './web-shell';
 
 export const WEB_ROOT = resolve(import.meta.dirname, '../../dist/web');
 
@@ -42,61 +42,32 @@ declare module 'fastify' {
   }
 }
 
-/** The id of the JSON script with a rendered page's data, as web/lib/preloaded.tsx reads it. */
-const PRELOADED_SCRIPT_ID = 'preloaded';
-
-/** The page without the defaults a provider's tags replace: its own title, description and manifest. */
-function withoutDefaults(html: string, head: string): string {
-  let page = html;
-  if (head.includes('<title>')) page = page.replace(/<title>[^<]*<\/title>\s*/, '');
-  if (head.includes('name="description"')) page = page.replace(/<meta name="description"[^>]*>\s*/, '');
-  if (head.includes('rel="manifest"')) page = page.replace(/<link rel="manifest"[^>]*>\s*/, '');
-  return page;
-}
-
-/** Adds a provider's tags to the page, in place of the defaults they replace. */
-function withHead(html: string, head: string): string {
-  // A function replacement: '$&' in a display name must stay text, not become a replace pattern.
-  return withoutDefaults(html, head).replace('</head>', () => `  ${head}\n  </head>`);
-}
-
-/** A style sheet's text inside a style element (nothing in it can close the element early). */
-const inlineStyle = (css: string) => `<style>${css.replaceAll('</style', '<\\/style')}</style>`;
+/**
+ * A rendered page for a visitor (no session cookie): a browser asks again every time (a 304 while
+ * the page is the same, so a change shows on the next visit), and a CDN or reverse proxy may keep it
+ * 30 s and serve it stale for 5 minutes while it asks again with the page's tag: the targeted
+ * header RFC 9213 defines (and Surrogate-Control, its older form) carries the stale-while-revalidate,
+ * which in `Cache-Control` browsers would apply too. The HTML is the same for everyone (signed-in
+ * state is the browser's), but a signed-in request's answer is never shared.
+ */
+const VISITOR_PAGE_CACHE = 'public, no-cache';
+const SHARED_CACHE = 'public, max-age=30, stale-while-revalidate=300';
+const SIGNED_IN_PAGE_CACHE = 'private, no-cache';
 
 /**
- * The shell with the build's style sheets inside it instead of linked: a rendered page paints as
- * soon as its HTML is in, without a second round trip for styles that the scripts' download would
- * slow down on a poor connection (docs/decisions/0108).
+ * True for a path that names a source map however it is spelt: percent-encoded (`.js.%6dap`,
+ * `.js%2emap`, twice encoded), in capitals, or with trailing slashes or dots (issue 33).
  */
-function withInlineStyles(html: string, root: string): string {
-  return html.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g, (link, href: string) => {
-    const file = join(root, href);
-    if (!existsSync(file)) return link;
-    return inlineStyle(readFileSync(file, 'utf8'));
-  });
-}
-
-/**
- * The style sheets a lazily loaded page's chunk brings, by its source path (the build's manifest),
- * inline: the browser would only fetch them once the page's code ran.
- */
-function chunkStylesOf(root: string): (module: string) => string {
-  const manifestFile = join(root, '.vite', 'manifest.json');
-  const manifest: Record<string, { css?: string[] }> = existsSync(manifestFile)
-    ? JSON.parse(readFileSync(manifestFile, 'utf8'))
-    : {};
-  const styles = new Map<string, string>();
-  return (module) => {
-    let html = styles.get(module);
-    if (html === undefined) {
-      html = (manifest[module]?.css ?? [])
-        .filter((file) => existsSync(join(root, file)))
-        .map((file) => inlineStyle(readFileSync(join(root, file), 'utf8')))
-        .join('');
-      styles.set(module, html);
+export function isSourceMapPath(url: string): boolean {
+  let path = url.split('?')[0] ?? '';
+  for (let i = 0; i < 3 && path.includes('%'); i++) {
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      break;
     }
-    return html;
-  };
+  }
+  return /\.map[\s/.]*$/i.test(path);
 }
 
 const NOT_BUILT = 'The web app is not built yet: run `npm run build` (npm start does it for you).';
@@ -105,8 +76,8 @@ const NOT_BUILT = 'The web app is not built yet: run `npm run build` (npm start 
  * Serves the built web app: hashed assets cached for good, every other page path gets index.html.
  * Source maps are served only outside production: they would publish the whole client source.
  */
-export const webPlugin = fp<{ root?: string; sourceMaps?: boolean }>(
-  async (app: FastifyInstance, { root = WEB_ROOT, sourceMaps = true }) => {
+export const webPlugin = fp<{ root?: string; sourceMaps?: boolean; sessionCookie?: string }>(
+  async (app: FastifyInstance, { root = WEB_ROOT, sourceMaps = true, sessionCookie }) => {
     const built = existsSync(join(root, 'index.html'));
     const headProviders: HeadProvider[] = [];
     app.decorate('addHeadProvider', (provider: HeadProvider) => {
@@ -119,8 +90,7 @@ export const webPlugin = fp<{ root?: string; sourceMaps?: boolean }>(
 
     if (!sourceMaps) {
       app.addHook('onRequest', async (request, reply) => {
-        const path = request.url.split('?')[0] ?? '';
-        if (path.endsWith('.map'))
+        if (isSourceMapPath(request.url))
           return reply.code(404).send({ error: 'Not Found', message: 'Source maps are not served here.' });
       });
     }
@@ -133,13 +103,15 @@ export const webPlugin = fp<{ root?: string; sourceMaps?: boolean }>(
         preCompressed: true,
         // Ours below, not @fastify/static's default "public, max-age=0".
         cacheControl: false,
+        // The path as the file is looked up (decoded): no way of spelling '.map' reaches a source map.
+        allowedPath: (pathname: string) => sourceMaps || !isSourceMapPath(pathname),
         setHeaders(res, path) {
           res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       });
     }
-    const indexHtml = built ? readFileSync(join(root, 'index.html'), 'utf8') : '';
-    const renderedShell = built ? withInlineStyles(indexHtml, root) : '';
+    const shell = shellPages(built ? root : null);
+    const indexHtml = shell.indexHtml;
 
     async function head(request: FastifyRequest): Promise<string | null> {
       for (const provider of headProviders) {
@@ -148,52 +120,7 @@ export const webPlugin = fp<{ root?: string; sourceMaps?: boolean }>(
       }
       return null;
     }
-    // The rendered shell cut where a page's own parts go, once: a page is then a few concatenations.
-    const [shellHead = '', shellBody = ''] = renderedShell.split('</head>');
-    const [bodyStart = '', bodyEnd = ''] = shellBody.split('<div id="root"></div>');
-    const heads = new Map<string, Buffer>();
-    /** The shell's head without the defaults the page's tags replace (title, description, manifest). */
-    const headFor = (tags: string) => {
-      const key = ['<title>', 'name="description"', 'rel="manifest"'].map((t) => (tags.includes(t) ? '1' : '0')).join('');
-      let cut = heads.get(key);
-      if (cut === undefined) {
-        cut = Buffer.from(withoutDefaults(shellHead, tags));
-        heads.set(key, cut);
-      }
-      return cut;
-    };
-    const chunkStyles = built ? chunkStylesOf(root) : () => '';
-    const chunkBytes = new Map<string, Buffer>();
-    const stylesOf = (module: string) => {
-      let bytes = chunkBytes.get(module);
-      if (bytes === undefined) {
-        bytes = Buffer.from(chunkStyles(module));
-        chunkBytes.set(module, bytes);
-      }
-      return bytes;
-    };
-    // The shell's fixed parts as bytes, once: only a page's own parts are encoded per render
-    // (docs/decisions/0113), not the ~15 KB of styles around them.
-    const fixed = {
-      head: Buffer.from(shellHead),
-      bodyStart: Buffer.from(`</head>${bodyStart}<div id="root">`),
-      rootEnd: Buffer.from(`</div><script id="${PRELOADED_SCRIPT_ID}" type="application/json">`),
-      bodyEnd: Buffer.from(`</script>${bodyEnd}`),
-    };
-    app.decorate('webShell', {
-      build: createHash('sha256').update(indexHtml).digest('base64url'),
-      head,
-      page: (tags: string | null, rootHtml: string, preloadedJson: string, module?: string) =>
-        Buffer.concat([
-          ...(tags ? [headFor(tags), Buffer.from(`  ${tags}\n  `)] : [fixed.head]),
-          ...(module ? [stylesOf(module)] : []),
-          fixed.bodyStart,
-          Buffer.from(rootHtml),
-          fixed.rootEnd,
-          Buffer.from(preloadedJson),
-          fixed.bodyEnd,
-        ]),
-    } satisfies WebShell);
+    app.decorate('webShell', { build: shell.build, head, page: shell.page } satisfies WebShell);
 
     async function sendPage(request: FastifyRequest, reply: FastifyReply) {
       if (!built) return reply.code(503).type('text/plain').send(NOT_BUILT);
@@ -203,7 +130,13 @@ export const webPlugin = fp<{ root?: string; sourceMaps?: boolean }>(
       if (page) {
         // ~6 KB instead of ~28 KB on a phone's slow link; the answer depends on what the browser takes.
         const etag = page.bytes.tag();
-        reply.code(page.status).header('vary', 'accept-encoding').header('etag', etag);
+        const signedIn = sessionCookie !== undefined && request.cookies[sessionCookie] !== undefined;
+        reply
+          .code(page.status)
+          .header('vary', 'accept-encoding')
+          .header('etag', etag)
+          .header('cache-control', signedIn ? SIGNED_IN_PAGE_CACHE : VISITOR_PAGE_CACHE);
+        if (!signedIn) reply.header('cdn-cache-control', SHARED_CACHE).header('surrogate-control', SHARED_CACHE);
         // A visitor coming back (a QR code scanned again) gets "nothing changed" instead of the page.
         if (page.status === 200 && notModified(request, etag)) return reply.code(304).send();
         if (acceptsGzip(request.headers['accept-encoding']))
@@ -218,7 +151,9 @@ export const webPlugin = fp<{ root?: string; sourceMaps?: boolean }>(
       const isPage =
         (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && !path.startsWith('/oidc');
       if (isPage) return sendPage(request, reply);
-      return reply.code(404).send({ error: 'Not Found', message: `No route ${request.method} ${path}` });
+      // A readable message: a long path is cut (the fuzz sends kilobytes of them).
+      const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
+      return reply.code(404).send({ error: 'Not Found', message: `No route ${request.method} ${shown}` });
     });
   },
   { name: 'web' },

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_KEYS, PAGES } from '../../core/pages';
 import { WEB_ROOT } from '../../server/plugins/web';
 import { buildTestApp, type TestApp } from '../fixtures/app';
-import { aSessionFor, as, aUser, type TestUser } from '../fixtures/factories';
+import { aPost, aSessionFor, as, aUser, type TestUser } from '../fixtures/factories';
 import { type ApiRow, apiRoutes, PAGE_SEED, pages, ROLES, type Role, routeGroups } from './matrix';
 import { type RegisteredRoute, routeCollector } from './routes';
 
@@ -89,7 +89,8 @@ describe('the page matrix', () => {
   it('serves the web app for every page to every role (the browser then applies the page rules)', async () => {
     const built = existsSync(join(WEB_ROOT, 'index.html'));
     // Public pages about a handle are rendered on the server (issue 20): the seeded handle must exist.
-    await aUser(t.db, { handle: PAGE_SEED.approvedHandle });
+    const shop = await aUser(t.db, { handle: PAGE_SEED.approvedHandle });
+    await aPost(t.db, shop, { description: 'Weekly prices' });
     for (const page of pages) {
       const response = await t.app.inject({ method: 'GET', url: page.url ?? page.path, headers: { cookie: owner.cookie } });
       expect(response.statusCode, page.path).toBe(built ? 200 : 503);

@@ -19,13 +19,16 @@
 import { accountRows } from './matrix/account-rows';
 import { adminRows } from './matrix/admin-rows';
 import { authRows } from './matrix/auth-rows';
+import { contentsRows } from './matrix/contents-rows';
 import { directoryRows } from './matrix/directory-rows';
 import { emailRows } from './matrix/email-rows';
 import { formsRows } from './matrix/forms-rows';
 import { handlesRows } from './matrix/handles-rows';
+import { linkCheckRows } from './matrix/link-check-rows';
 import { listsRows } from './matrix/lists-rows';
 import { postsRows } from './matrix/posts-rows';
 import type { ApiRow, RouteGroup } from './matrix/roles';
+import { tradeRows } from './matrix/trade-rows';
 
 // The names the access tests and tests/e2e/access-pages.test.ts import from here.
 export { type PageRow, pages } from './matrix/pages';
@@ -36,11 +39,14 @@ export const apiRoutes: ApiRow[] = [
   ...handlesRows,
   ...postsRows,
   ...listsRows,
+  ...contentsRows,
   ...formsRows,
   ...adminRows,
   ...emailRows,
   ...directoryRows,
   ...accountRows,
+  ...linkCheckRows,
+  ...tradeRows,
 ];
 
 /** Routes covered as a group. */

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { openDatabase } from '../../server/plugins/db';
 import { PAGE_SEED, type PageRow, pages, ROLES, type Role } from '../access/matrix';
-import { aUser } from '../fixtures/factories';
+import { aPost, aUser } from '../fixtures/factories';
 import { DESKTOP, launchBrowser, skipE2E } from './browser';
 import { migratedDataDir, type RunningServer, startServer } from './server';
 
@@ -12,9 +12,11 @@ async function seedRoles(dataDir: string): Promise<Record<Exclude<Role, 'visitor
   const database = await openDatabase({ dataDir });
   try {
     const token = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1);
+    const shop = await aUser(database.db, { name: 'Matrix Shop', handle: PAGE_SEED.approvedHandle });
+    await aPost(database.db, shop, { description: 'Weekly prices' });
     return {
       user: token((await aUser(database.db, { name: 'Matrix User' })).cookie),
-      approved: token((await aUser(database.db, { name: 'Matrix Shop', handle: PAGE_SEED.approvedHandle })).cookie),
+      approved: token(shop.cookie),
       admin: token((await aUser(database.db, { name: 'Matrix Admin', admin: true })).cookie),
       owner: token((await aUser(database.db, { name: 'Matrix Owner', admin: true, email: PAGE_SEED.ownerEmail })).cookie),
     };

@@ -7,6 +7,7 @@ import { type RunningServer, startServer } from './server';
 const ADMIN = { email: 'admin@example.com', name: 'Ada Admin' };
 const BOB = { email: 'bob@example.com', name: 'Bob Baker' };
 const CAROL = { email: 'carol@example.com', name: 'Carol Cook' };
+const OWNER = { email: 'olga@example.com', name: 'Olga Owner' };
 
 const ADMIN_PAGES: Array<[path: string, heading: string, shot: string]> = [
   ['/admin/', 'Admin', 'dashboard'],
@@ -29,7 +30,7 @@ describe.skipIf(skipE2E)('the admin area', () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    server = await startServer({ ADMIN_EMAILS: ADMIN.email });
+    server = await startServer({ ADMIN_EMAILS: `${ADMIN.email},${OWNER.email}`, OWNER_EMAIL: OWNER.email });
     browser = await launchBrowser();
   }, 180_000);
   afterAll(async () => {
@@ -157,15 +158,12 @@ describe.skipIf(skipE2E)('the admin area', () => {
       .getByRole('status')
       .getByText(`Restored ${BOB.email} as @bobs-bakery with 1 post, 0 follows of others, 1 follower.`)
       .waitFor();
-    await backup.getByRole('button', { name: 'Restore again' }).waitFor();
+    // Restored: said so, with no "Restore again" that would only overwrite what he did since (#31).
+    await backup.getByText('Restored', { exact: true }).waitFor();
+    expect(await backup.getByRole('button', { name: /Restore/ }).count()).toBe(0);
     // His post is public again under his handle.
     expect(await bob.evaluate(() => fetch('/api/profiles/bobs-bakery/posts').then((r) => r.text()))).toContain('Bread list');
     await screenshot(page, 'admin-deleted-users-restored-desktop');
-    // Restoring again would overwrite the profile that exists now: the page asks first.
-    await backup.getByRole('button', { name: 'Restore again' }).click();
-    await backup.getByText('Restoring overwrites their profile with the backup; confirm to overwrite.').waitFor();
-    await screenshot(page, 'admin-deleted-users-confirm-desktop');
-    await backup.getByRole('button', { name: 'Cancel' }).click();
 
     await page.goto(`${server.url}/admin/users-overview?q=bob`);
     await page
@@ -232,6 +230,9 @@ describe.skipIf(skipE2E)('the admin area', () => {
       expect.stringContaining(`deleted a user: @bobs-bakery (${BOB.email})`),
       expect.stringContaining('created a handle'),
     ]);
+    // Details in people's words, not the stored keys (#31).
+    expect(await entries.nth(4).textContent()).toContain('1 post · following 0 · 1 follower');
+    expect(await entries.nth(4).textContent()).not.toMatch(/userId|hasInvite|posts:/);
     await screenshot(page, 'admin-audit-log-entries-desktop');
   }, 240_000);
 
@@ -250,4 +251,21 @@ describe.skipIf(skipE2E)('the admin area', () => {
       }
     }
   }, 300_000);
+  it('shows the owner with an Owner badge, and offers another admin neither Remove admin nor Delete on them', async () => {
+    const owner = await newPage();
+    await signInTo(owner, OWNER);
+    const page = await newPage();
+    await signInTo(page, ADMIN, `/admin/users-overview?q=${encodeURIComponent(OWNER.email)}`);
+    const ownerItem = page.locator('.admin-item', { hasText: OWNER.email });
+    await ownerItem.getByText('Owner', { exact: true }).waitFor();
+    await ownerItem.getByText('An admin: only the owner can change this account.').waitFor();
+    expect(await ownerItem.getByRole('button', { name: 'Remove admin' }).count()).toBe(0);
+    expect(await ownerItem.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    await screenshot(page, 'admin-users-owner-badge-desktop');
+    // The owner has both on another admin.
+    await owner.goto(`${server.url}/admin/users-overview?q=${encodeURIComponent(ADMIN.email)}`);
+    const adminItem = owner.locator('.admin-item', { hasText: ADMIN.email });
+    await adminItem.getByRole('button', { name: 'Remove admin' }).waitFor();
+    await adminItem.getByRole('button', { name: 'Delete' }).waitFor();
+  });
 });

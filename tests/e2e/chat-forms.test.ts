@@ -252,6 +252,16 @@ describe.skipIf(skipE2E)('chat forms: build a form, answer it as a visitor, read
     await answer(page, '2');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     expect(await errorText(page)).toBe('Please choose at least one option.');
+    // Each checkbox sits by its label, not stretched across the row away from it (#31).
+    expect(await page.getByLabel('Rye').evaluate((box) => box.getBoundingClientRect().width)).toBeLessThan(32);
+    const boxRight = await page.getByLabel('Rye').evaluate((box) => box.getBoundingClientRect().right);
+    const labelText = page.locator('label', { hasText: 'Rye' }).first();
+    const textLeft = await labelText.evaluate((label) => {
+      const range = document.createRange();
+      range.selectNodeContents(label.lastChild as Node);
+      return range.getBoundingClientRect().left;
+    });
+    expect(textLeft - boxRight).toBeLessThan(24);
     await page.getByLabel('Rye').check();
     await page.getByLabel('White').check();
     await page.keyboard.press('Enter');
@@ -310,7 +320,7 @@ describe.skipIf(skipE2E)('chat forms: build a form, answer it as a visitor, read
       'Which breads: Rye, White',
       'Which size: Large',
       'Sliced: No',
-      'When will you pick it up: 2026-03-14',
+      'When will you pick it up: 14 March 2026',
       'A phone number for questions: +32 470 12 34 56',
     ]);
     expect(await page.getByText('Did you like this style of form? Try it!').isVisible()).toBe(true);
@@ -376,6 +386,8 @@ describe.skipIf(skipE2E)('chat forms: build a form, answer it as a visitor, read
       ['=1+1', 'bea@example.com', 'Spelt\nRye', '1', 'Spelt'],
       ['Ada', 'ada@example.com', 'Rye\n2 baguettes', '2', 'Rye, White'],
     ]);
+    // A date answer as people write it (#31).
+    await page.getByRole('cell', { name: '14 March 2026', exact: true }).waitFor();
     await screenshot(page, 'chat-form-responses-desktop');
 
     const csvHref = await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href');
@@ -383,10 +395,11 @@ describe.skipIf(skipE2E)('chat forms: build a form, answer it as a visitor, read
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csvText = csv.subarray(3).toString('utf8');
     expect(csvText.split('\r\n')[0]).toBe(`Submitted at,name,${headers.slice(2).join(',')}`);
+    // Submitted at on the owner's clock, as people read it (#31); the browser sent its time zone.
+    expect(csvHref).toMatch(/\?tz=/);
+    expect(csvText.split('\r\n')[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2},/);
     expect(csvText).toContain(`,'=1+1,bea@example.com,"Spelt\nRye",1,Spelt,Small,Yes,,\r\n`);
-    expect(csvText).toContain(
-      ',Ada,ada@example.com,"Rye\n2 baguettes",2,"Rye, White",Large,No,2026-03-14,\'+32 470 12 34 56\r\n',
-    );
+    expect(csvText).toContain(',Ada,ada@example.com,"Rye\n2 baguettes",2,"Rye, White",Large,No,2026-03-14,+32 470 12 34 56\r\n');
 
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Download Excel (.xlsx)' }).click();

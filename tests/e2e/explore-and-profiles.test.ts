@@ -91,7 +91,8 @@ describe.skipIf(skipE2E)('explore the directory, follow from it, and edit a busi
     const result = page.getByRole('article', { name: 'Green Valley' });
     expect(await result.textContent()).toContain('1 follower');
 
-    await result.getByRole('button', { name: 'Follow Green Valley' }).click();
+    // A visitor's Follow is a real link: sign in, then the profile applies the follow.
+    await result.getByRole('link', { name: 'Follow Green Valley' }).click();
     await page.getByRole('heading', { name: 'Sign in to follow @green-valley' }).waitFor();
     await signInAs(page, RESTAURANT.email, RESTAURANT.name);
     await page.waitForURL(`${server.url}/green-valley`);
@@ -111,11 +112,20 @@ describe.skipIf(skipE2E)('explore the directory, follow from it, and edit a busi
     const fish = page.getByRole('article', { name: 'Harbour Fish' });
     expect(await fish.textContent()).toMatch(/Bristol, Avon.*Fish.*Latest list 3 hours ago · 0 followers/);
     await fish.getByRole('button', { name: 'Follow Harbour Fish' }).click();
+    await fish.getByRole('status').filter({ hasText: 'You now follow Harbour Fish: their lists appear in your Feed' }).waitFor();
     await fish.getByRole('button', { name: 'Following Harbour Fish' }).waitFor();
     expect(await fish.textContent()).toContain('· 1 follower');
     await screenshot(page, 'explore-phone');
 
-    // The follow holds: the profile says so.
+    // The follow holds: after a reload Explore shows it (#31), and so does the profile.
+    await page.reload();
+    await page.getByRole('article', { name: 'Harbour Fish' }).getByRole('button', { name: 'Following Harbour Fish' }).waitFor();
+    await page.goto(`${server.url}/explore`);
+    await page.getByRole('article', { name: 'Harbour Fish' }).getByRole('button', { name: 'Following Harbour Fish' }).waitFor();
+    // "✓ Following" says it will unfollow before it does.
+    await page.getByRole('article', { name: 'Harbour Fish' }).getByRole('button', { name: 'Following Harbour Fish' }).click();
+    await page.getByRole('group', { name: 'Unfollow Harbour Fish? Their lists leave your Feed.' }).waitFor();
+    await page.getByRole('button', { name: 'Keep following' }).click();
     await page.goto(`${server.url}/harbour-fish`);
     await page.getByRole('button', { name: '✓ Following' }).waitFor();
     await page.context().close();

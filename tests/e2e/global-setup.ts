@@ -30,10 +30,13 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   }
   // Vitest sets NODE_ENV=test, and Vite builds what NODE_ENV says: without this the journeys ran on
   // React's development build (jsxDEV, 464 KB), not the bundle `npm start` serves (276 KB).
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  // Both builds `npm start` runs on: the browser's and the server's render of the public pages.
+  for (const ssr of [[], ['--ssr', 'app/render-page.tsx']]) {
+    execFileSync('npx', ['vite', 'build', ...ssr, '--logLevel', 'warn'], {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+  }
 
   const folder = mkdtempSync(join(tmpdir(), 'freshlist-e2e-template-'));
   const template = join(folder, 'data');

@@ -37,7 +37,8 @@ describe.skipIf(skipE2E)('handles and invites', () => {
   }
 
   beforeAll(async () => {
-    server = await startServer({ OWNER_EMAIL: OWNER.email, ADMIN_EMAILS: `${OWNER.email},${ADMIN.email}` });
+    // The mail worker runs, so a rejection's mail shows in the development mailbox.
+    server = await startServer({ OWNER_EMAIL: OWNER.email, ADMIN_EMAILS: `${OWNER.email},${ADMIN.email}`, EMAIL_POLL_MS: '300' });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -117,7 +118,9 @@ describe.skipIf(skipE2E)('handles and invites', () => {
     await ricoCard.getByRole('button', { name: 'Approve' }).click();
     await owner.getByText('Approved @rico-greens for rico@example.com.').waitFor();
     await owner.getByRole('button', { name: 'Delete @rico-greens' }).click();
-    await owner.getByText('Delete @rico-greens? Rico Greens loses the handle.').waitFor();
+    await owner
+      .getByText('Delete @rico-greens? Rico Greens loses the handle; nobody else can claim it until its cooling-off period ends.')
+      .waitFor();
     await screenshot(owner, 'admin-handles-confirm-delete-desktop');
     await owner.getByRole('button', { name: 'Yes, delete' }).click();
     await owner.getByText('Deleted @rico-greens.').waitFor();
@@ -128,6 +131,49 @@ describe.skipIf(skipE2E)('handles and invites', () => {
       .getByRole('status')
       .getByText('Deleted @rico-greens.')
       .waitFor();
+    // Held, so its old QR codes don't lead to someone else; the owner may release it (#31, ADR 0170).
+    const held = owner.getByRole('region', { name: /Held handles/ });
+    await held.getByText(/held until \d{1,2} \w{3} \d{4}/).waitFor();
+    await held.getByRole('button', { name: 'Release @rico-greens' }).click();
+    await held.getByRole('button', { name: 'Yes, release' }).click();
+    await held.getByText('Released @rico-greens: it can be claimed now.').waitFor();
+    await screenshot(owner, 'admin-handles-hold-released-desktop');
+  });
+
+  it('the owner rejects a request with a reason; the mail carries it and what to do next (#31)', async () => {
+    const hana = await newPage(PHONE);
+    await signInTo(hana, server.url, { email: 'hana@example.com', name: 'Hana' }, '/request-handle');
+    await hana.getByLabel('Handle', { exact: true }).fill('bakery');
+    await hana.getByLabel('Display Name').fill('Hana Bakes');
+    await hana.getByLabel('How will you use your handle?').fill('Bread orders');
+    await hana.getByRole('button', { name: 'Submit request' }).click();
+    await hana.waitForURL(/\/dashboard$/);
+
+    const owner = await newPage(PHONE);
+    await signInTo(owner, server.url, OWNER, '/admin/handles');
+    const card = owner.getByRole('listitem').filter({ hasText: 'hana@example.com' });
+    await card.getByLabel('Reason if you reject (optional)').fill('A handle this general would suit many bakeries.');
+    await card.getByRole('button', { name: 'Reject' }).click();
+    await owner.getByRole('button', { name: 'Yes, reject' }).click();
+    await owner.getByText('Rejected the request for @bakery from hana@example.com.').waitFor();
+    await screenshot(owner, 'admin-handles-rejected-phone');
+
+    // The development mailbox holds what Hana receives.
+    const row = owner.getByRole('row').filter({ hasText: 'hana@example.com' }).filter({ hasText: 'Your request for @bakery' });
+    await expect
+      .poll(
+        async () => {
+          await owner.goto(`${server.url}/dev/mailbox`);
+          return row.count();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(1);
+    await row.getByRole('link', { name: 'Your request for @bakery' }).click();
+    const text = (await owner.locator('pre').textContent()) ?? '';
+    expect(text).toContain('The Freshlist team says:\nA handle this general would suit many bakeries.');
+    expect(text).toContain(`- Ask for another handle: ${server.url}/request-handle`);
+    expect(text).toContain(`- Meanwhile, follow suppliers and restaurants and read their lists: ${server.url}/explore`);
   });
 
   it('an admin invites an email; that person signs in, accepts and lands on the dashboard', async () => {
@@ -140,7 +186,10 @@ describe.skipIf(skipE2E)('handles and invites', () => {
     await inviteForm.getByLabel('Email').fill('Cara@Example.com');
     await inviteForm.getByLabel('Display name').fill('Corner Cafe');
     await inviteForm.getByRole('button', { name: 'Create invite' }).click();
-    await inviteForm.getByText(/Invite created\. Send cara@example\.com this link: .*\/invite\/corner-cafe/).waitFor();
+    // The invite was mailed (#31): the page says so rather than "Send this link".
+    await inviteForm
+      .getByText(/Invite mailed to cara@example\.com\. Their invite link, should they ask: .*\/invite\/corner-cafe/)
+      .waitFor();
     await screenshot(admin, 'admin-invite-desktop');
 
     await admin.goto(`${server.url}/admin/invites-pending`);
@@ -154,6 +203,9 @@ describe.skipIf(skipE2E)('handles and invites', () => {
     const phone = await newPage(PHONE);
     await phone.goto(`${server.url}/invite/corner-cafe`);
     await phone.getByText('Please sign in to accept this invite.').waitFor();
+    // Who invited them and what Freshlist is, for someone who never heard of it (#31).
+    await phone.getByText(`${ADMIN.name} invited you to Freshlist.`).waitFor();
+    await phone.getByText(/^Freshlist is where suppliers, restaurants and small businesses share/).waitFor();
     await screenshot(phone, 'invite-signed-out-phone');
     await signInThroughPopup(phone, 'Continue with Google', { email: 'cara@example.com', name: 'Cara' });
     await phone.getByRole('heading', { name: 'Claim your handle' }).waitFor();
@@ -183,7 +235,7 @@ describe.skipIf(skipE2E)('handles and invites', () => {
     await inviteForm.getByLabel('Email').fill('mia@example.com');
     await inviteForm.getByLabel('Display name').fill('Market Stall');
     await inviteForm.getByRole('button', { name: 'Create invite' }).click();
-    await inviteForm.getByText(/Invite created/).waitFor();
+    await inviteForm.getByText(/Invite mailed to/).waitFor();
 
     for (const [viewport, suffix] of [
       [DESKTOP, 'desktop'],
@@ -217,7 +269,8 @@ describe.skipIf(skipE2E)('handles and invites', () => {
 
     const page = await newPage();
     await signInTo(page, server.url, { email: 'dan@example.com', name: 'Dan Deli' }, '/request-invite');
-    await page.getByRole('heading', { name: 'Request a handle' }).waitFor();
+    // Not a second page titled "Request a handle" (#31).
+    await page.getByRole('heading', { level: 1, name: 'Request an invite' }).waitFor();
     expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('dan@example.com');
     await page.getByLabel('Public name').fill('');
     await page.getByRole('button', { name: 'Send request' }).click();
@@ -240,7 +293,7 @@ describe.skipIf(skipE2E)('handles and invites', () => {
     await card.getByText('@dandeli on Instagram').waitFor();
     await screenshot(admin, 'admin-invite-requests-desktop');
     await card.getByRole('button', { name: 'Convert to invite' }).click();
-    await admin.getByText('Invite created for @dan-deli (dan@example.com).').waitFor();
+    await admin.getByText('Invite for @dan-deli mailed to dan@example.com.').waitFor();
     await admin.getByText('No invite requests.').waitFor();
 
     await page.reload();

@@ -41,3 +41,11 @@ export async function signInWithCookie(context: BrowserContext, baseUrl: string,
     { name: session.slice(0, at), value: session.slice(at + 1), url: baseUrl, httpOnly: true, sameSite: 'Lax' },
   ]);
 }
+
+/** Waits until React has taken over the page (its root carries React's own property). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+}

@@ -89,6 +89,10 @@ describe.skipIf(skipE2E)('living lists: new version, edit, delete, stable link, 
     const prices = page.locator('.post-card').filter({ hasText: 'plums are in' }).first();
     await prices.getByText('Weekly price list · new version').waitFor();
 
+    // The public profile's address beside it, copied in one press (#31).
+    await page.getByRole('button', { name: "Copy your public profile's link" }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/orchard-farm`);
+
     // The stable link: an <a> to /lists/, and a Copy button that copies the full address.
     const stable = prices.getByRole('link', { name: /stable link to Weekly price list/ });
     expect(await stable.getAttribute('href')).toBe('/orchard-farm/lists/weekly-price-list');
@@ -104,7 +108,8 @@ describe.skipIf(skipE2E)('living lists: new version, edit, delete, stable link, 
 
     // A new version from the dashboard: /upload with the list chosen, and a valid-until date.
     await prices.getByRole('link', { name: 'New version of Weekly price list' }).click();
-    await page.getByRole('heading', { name: 'Share a new list' }).waitFor();
+    // Where the page settles: the form with the list chosen ("Share a new list" only shows while it loads).
+    await page.getByRole('heading', { level: 1, name: 'New version of Weekly price list' }).waitFor();
     expect(await page.getByLabel('New version of').inputValue()).not.toBe('');
     await page.getByLabel('Link URL').fill('https://drive.google.com/file/d/week-3/view');
     await page.getByLabel('Description').fill('Weekly price list: week 3, first apples');
@@ -144,10 +149,13 @@ describe.skipIf(skipE2E)('living lists: new version, edit, delete, stable link, 
     await edited.getByText('edited').waitFor();
     expect(await edited.getByText(/^Valid until/).count()).toBe(0);
 
-    // The stable address follows the newest version; the list's QR card is one click away.
+    // The stable address is the list's own page; its Open list follows the newest version (#31).
+    // The list's QR card is one click away.
     const visitTab = owner.waitForEvent('page');
     await edited.getByRole('link', { name: /stable link to Weekly price list/ }).click();
     const visit = await visitTab;
+    await visit.getByRole('heading', { level: 1, name: 'Weekly price list' }).waitFor();
+    await visit.getByRole('link', { name: 'Open list' }).click();
     await visit.waitForURL('https://drive.google.com/file/d/week-3/view');
     await visit.close();
     const cardTab = owner.waitForEvent('page');
@@ -183,7 +191,7 @@ describe.skipIf(skipE2E)('living lists: new version, edit, delete, stable link, 
     await screenshot(phone, 'lists-profile-phone');
 
     // The owner removes the whole cider list; its old open link answers 410 with the profile.
-    const ciderId = await cider.getByRole('link', { name: /go to page/ }).getAttribute('href');
+    const ciderId = await cider.getByRole('link', { name: /Go to page/ }).getAttribute('href');
     await cider.getByRole('button', { name: 'Delete Summer cider offer' }).click();
     await cider.getByRole('button', { name: 'Yes, delete' }).click();
     await page.locator('.post-card').filter({ hasText: 'Summer cider offer' }).waitFor({ state: 'detached' });

@@ -101,7 +101,8 @@ describe.skipIf(skipE2E)('navigation: the header, titles, sign-out, followers an
     expect(await navLabels(page)).toEqual(['Explore']);
     await screenshot(page, 'nav-profile-visitor-desktop');
 
-    await page.getByRole('button', { name: 'Follow' }).click();
+    // A real link (it works before the app loads, or without JavaScript).
+    await page.getByRole('main').getByRole('link', { name: 'Follow', exact: true }).click();
     await page.getByRole('heading', { name: 'Sign in to follow @green-valley' }).waitFor();
     await titled(page, 'Sign in · Freshlist');
     await screenshot(page, 'nav-login-follow-desktop');
@@ -138,8 +139,8 @@ describe.skipIf(skipE2E)('navigation: the header, titles, sign-out, followers an
     const page = await signedIn(RESTAURANT);
     await page.getByRole('heading', { name: `Welcome, ${RESTAURANT.name}` }).waitFor();
     await titled(page, 'Dashboard · Freshlist');
-    expect(await navLabels(page)).toEqual(['Explore', 'Feed', 'Following', 'Forms']);
-    expect(await current(page)).toEqual(['Freshlist']);
+    expect(await navLabels(page)).toEqual(['Dashboard', 'Feed', 'Following', 'Explore', 'Forms']);
+    expect(await current(page)).toEqual(['Dashboard']);
     // Their feed comes first, the handle section after; the spec's texts stay.
     await page.getByText("To post lists and get followers, you'll need a handle.").waitFor();
     await page.getByText('This week: tomatoes').waitFor();
@@ -182,7 +183,9 @@ describe.skipIf(skipE2E)('navigation: the header, titles, sign-out, followers an
   it('an approved owner: My page, every follower counted, names only of those with a handle', async () => {
     const page = await signedIn(OWNER);
     await page.getByRole('heading', { name: `Welcome, ${OWNER.name}` }).waitFor();
-    expect(await navLabels(page)).toEqual(['Explore', 'Feed', 'Following', 'My page', 'Forms']);
+    // A holder gets the action they come for, Share a new list (#31).
+    expect(await navLabels(page)).toEqual(['Dashboard', 'Feed', 'Following', 'Explore', 'My page', 'Forms', 'Share a new list']);
+    expect(await nav(page).getByRole('link', { name: 'Share a new list' }).getAttribute('href')).toBe('/upload');
     await page.getByText('3 people follow you').waitFor();
     await screenshot(page, 'nav-dashboard-owner-desktop');
 
@@ -190,7 +193,7 @@ describe.skipIf(skipE2E)('navigation: the header, titles, sign-out, followers an
     await page.getByRole('link', { name: '@follower-shop' }).waitFor();
     await titled(page, 'Followers · Freshlist');
     await page.getByText('3 people follow you').waitFor();
-    await page.getByText('and 2 more people without a public page').waitFor();
+    await page.getByText('and 2 more people not shown by name').waitFor();
     expect(await page.locator('main').textContent()).not.toMatch(/Secret Bistro|Rosa Restaurant/);
     await screenshot(page, 'nav-followers-desktop');
 
@@ -212,7 +215,7 @@ describe.skipIf(skipE2E)('navigation: the header, titles, sign-out, followers an
 
     await menu.click();
     expect(await menu.getAttribute('aria-expanded')).toBe('true');
-    expect(await navLabels(page)).toEqual(['Explore', 'Feed', 'Following', 'Forms', 'Admin']);
+    expect(await navLabels(page)).toEqual(['Dashboard', 'Feed', 'Following', 'Explore', 'Forms', 'Admin']);
     expect(await nav(page).getByRole('link', { name: 'Admin' }).isVisible()).toBe(true);
     await screenshot(page, 'nav-menu-open-phone');
     await page.keyboard.press('Escape');

@@ -118,12 +118,17 @@ describe.skipIf(skipE2E)('posts, profiles, following and the feed', () => {
     await page.getByRole('button', { name: '✓ Following' }).waitFor();
     await screenshot(page, 'profile-following-phone');
 
-    // The feed: newest first, 10 a page, then Load more.
+    // The feed: newest first, 10 a page, then Load more. One business is one block (#31): its two
+    // newest lists, the others one tap away.
     await page.goto(`${server.url}/feed`);
     await page.getByText("You're following 1 profile(s)").waitFor();
+    const farm = page.getByRole('region', { name: 'Fresh Farm', exact: true });
+    await farm.getByText('10 lists').waitFor();
+    expect(await page.locator('.post-card').count()).toBe(2);
+    expect(await page.locator('.post-card').first().textContent()).toContain('strawberries');
+    await farm.getByRole('button', { name: 'Show 8 more lists from Fresh Farm' }).click();
     await page.locator('.post-card').nth(9).waitFor();
     expect(await page.locator('.post-card').count()).toBe(10);
-    expect(await page.locator('.post-card').first().textContent()).toContain('strawberries');
     await screenshot(page, 'feed-phone');
     await page.getByRole('button', { name: 'Load more' }).click();
     await page.locator('.post-card').nth(10).waitFor();
@@ -133,7 +138,7 @@ describe.skipIf(skipE2E)('posts, profiles, following and the feed', () => {
 
     // 'go to page' opens the list in a new tab through the counted redirect.
     const first = page.locator('.post-card').first();
-    const link = first.getByRole('link', { name: /go to page/ });
+    const link = first.getByRole('link', { name: /Go to page/ });
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
     const tabPromise = reader.waitForEvent('page');
@@ -152,6 +157,7 @@ describe.skipIf(skipE2E)('posts, profiles, following and the feed', () => {
     const desk = await reader.browser()!.newContext({ viewport: DESKTOP, storageState: await reader.storageState() });
     const deskPage = await desk.newPage();
     await deskPage.goto(`${server.url}/feed`);
+    await deskPage.getByRole('button', { name: 'Show 8 more lists from Fresh Farm' }).click();
     await deskPage.locator('.post-card').nth(9).waitFor();
     await screenshot(deskPage, 'feed-desktop');
     await deskPage.goto(`${server.url}/fresh-farm`);
@@ -166,7 +172,7 @@ describe.skipIf(skipE2E)('posts, profiles, following and the feed', () => {
     const visitor = await context(DESKTOP);
     const page = await visitor.newPage();
     await page.goto(`${server.url}/fresh-farm`);
-    await page.getByRole('button', { name: 'Follow' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Follow', exact: true }).click();
     await page.waitForURL(/\/login\?redirect=%2Ffresh-farm%3FfollowAfterLogin%3Dtrue$/);
     await screenshot(page, 'follow-after-login-desktop');
     await signInAs(page, CAFE.email, CAFE.name);
@@ -200,19 +206,43 @@ describe.skipIf(skipE2E)('posts, profiles, following and the feed', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/fresh-farm`);
     await page.getByRole('button', { name: 'Copy link' }).waitFor({ timeout: 5_000 });
 
+    // "✓ Following" asks before it unfollows (#31).
     await page.getByRole('button', { name: '✓ Following' }).click();
-    await page.getByRole('button', { name: 'Follow' }).waitFor();
+    await page.getByRole('group', { name: /^Unfollow Fresh Farm\?/ }).waitFor();
+    await page.getByRole('button', { name: 'Unfollow' }).click();
+    await page.getByRole('status').filter({ hasText: 'You no longer follow' }).waitFor();
+    await page.getByRole('button', { name: 'Follow', exact: true }).waitFor();
 
     // Following no one: the empty feed invites suppliers and restaurants, and hints at telling friends.
     await page.goto(`${server.url}/feed`);
     await page.getByText("You're following 0 profile(s)").waitFor();
     await page.getByRole('heading', { name: 'No recent uploads from followed profiles.' }).waitFor();
+    // Inviting others, not a form to get a handle for yourself (#31).
     expect(await page.getByRole('link', { name: 'Invite suppliers and restaurants' }).getAttribute('href')).toBe(
-      '/request-invite',
+      '/tell-your-friends',
     );
     expect(await page.getByRole('link', { name: 'Tell your friends' }).getAttribute('href')).toBe('/tell-your-friends');
     await screenshot(page, 'feed-empty-desktop');
     await visitor.close();
+  });
+
+  it('a followAfterLogin link from elsewhere asks in the page, and follows only on the click (issue 33)', async () => {
+    const reader = await context(PHONE);
+    await signInWithCookie(reader, server.url, { email: 'passer-by@example.com', name: 'Passer By' });
+    const page = await reader.newPage();
+    await page.goto(`${server.url}/fresh-farm?followAfterLogin=true`);
+    await page.getByRole('heading', { name: 'Follow Fresh Farm?' }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    const asked = await page.request.get(`${server.url}/api/profiles/fresh-farm`);
+    expect((await asked.json()).following).toBe(false);
+    await screenshot(page, 'follow-question-phone');
+    await page.getByRole('region', { name: 'Follow Fresh Farm?' }).getByRole('button', { name: 'Follow', exact: true }).click();
+    await page.getByRole('button', { name: '✓ Following' }).waitFor();
+    await expect
+      .poll(async () => (await (await page.request.get(`${server.url}/api/profiles/fresh-farm`)).json()).following)
+      .toBe(true);
+    expect(await page.getByRole('heading', { name: 'Follow Fresh Farm?' }).count()).toBe(0);
+    await reader.close();
   });
 
   it('sends an unknown handle to /', async () => {

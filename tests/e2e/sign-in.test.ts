@@ -47,18 +47,22 @@ describe.skipIf(skipE2E)('sign in and out through the development provider', () 
     await page.getByRole('heading', { name: 'Welcome, Alice Green' }).waitFor();
     // The handle section fills in once the dashboard has asked for the handle status.
     await page.getByText("To post lists and get followers, you'll need a handle.").waitFor();
-    expect(await page.getByRole('link', { name: 'Request a handle' }).getAttribute('href')).toBe('/request-invite');
+    // The direct request is the one most people need; that page offers the invite request too.
+    expect(await page.getByRole('link', { name: 'Request a handle' }).getAttribute('href')).toBe('/request-handle');
     expect(await page.getByText('requires a handle').count()).toBe(3);
     expect(await page.getByText('Signed in as').textContent()).toContain('alice@example.com');
     await screenshot(page, 'dashboard-desktop');
 
     // Sign out from a protected page settles on the landing page (issue: it ended on /login?redirect=%2Fdashboard).
-    await page.getByRole('link', { name: 'Sign out' }).click();
+    // Sign out is offered once, in the header's account menu (#31), not again in the footer.
+    expect(await page.getByRole('contentinfo').getByText('Sign out').count()).toBe(0);
+    await page.getByRole('banner').getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Welcome, Alice Green' }).waitFor({ state: 'detached' });
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(LANDING_HEADING);
     expect(page.url()).toBe(`${server.url}/`);
-    expect(await page.getByRole('link', { name: 'Sign out' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
 
     // The session really ended: the dashboard is behind /login again.
     await page.goto(`${server.url}/dashboard`);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
@@ -29,11 +29,18 @@ export interface StartOptions {
 
 const READY_TIMEOUT_MS = 240_000;
 
+/** The Node flags `npm start` runs the server with (its heap settings): the suites measure that server. */
+const START_NODE_ARGS: readonly string[] = (() => {
+  const start: string = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')).scripts.start;
+  return start.split(/\s+/).filter((word) => /^--[a-z-]+=\S+$/.test(word));
+})();
+
 export async function startServerProcess(options: StartOptions): Promise<ServerProcess> {
   const storageEnv: Record<string, string> =
     options.storage.kind === 'pglite' ? { DATA_DIR: options.storage.dataDir } : { DATABASE_URL: options.storage.databaseUrl };
   return startChildServer({
     ...(options.port === undefined ? {} : { port: options.port }),
+    nodeArgs: START_NODE_ARGS,
     env: { LOG_LEVEL: 'warn', NODE_ENV: 'test', ...storageEnv, ...options.env },
     unset: options.storage.kind === 'pglite' ? ['DATABASE_URL'] : [],
     waitReady: options.waitReady !== false,

@@ -35,6 +35,7 @@ const UsersOverviewPage = page(() => import('../features/admin/users-overview-pa
 const DeletedUsersPage = page(() => import('../features/admin/deleted-users-page'), 'DeletedUsersPage');
 const IndexCheckPage = page(() => import('../features/admin/index-check-page'), 'IndexCheckPage');
 const AdminEmailPage = page(() => import('../features/admin/admin-email-page'), 'AdminEmailPage');
+const AdminLinkChecksPage = page(() => import('../features/admin/admin-link-checks-page'), 'AdminLinkChecksPage');
 const SettingsPage = page(() => import('../features/settings/settings-page'), 'SettingsPage');
 const AuditLogPage = page(() => import('../features/admin/audit-log-page'), 'AuditLogPage');
 const RequestHandlePage = page(() => import('../features/handles/request-handle-page'), 'RequestHandlePage');
@@ -50,7 +51,11 @@ const FollowersPage = page(() => import('../features/follows/followers-page'), '
 const FollowingPage = page(() => import('../features/follows/following-page'), 'FollowingPage');
 
 const ExplorePage = page(() => import('../features/explore/explore-page'), 'ExplorePage');
+const ListPage = page(() => import('../features/lists/list-page'), 'ListPage');
 const BusinessProfilePage = page(() => import('../features/business-profile/business-profile-page'), 'BusinessProfilePage');
+
+const ListChangesPage = page(() => import('../features/contents/list-changes-page'), 'ListChangesPage');
+const ListVersionPage = page(() => import('../features/contents/list-version-page'), 'ListVersionPage');
 
 const NotesPage = page(() => import('../features/admin/notes-page'), 'NotesPage');
 
@@ -98,7 +103,11 @@ const PAGE_COMPONENTS: Record<PageKey, ComponentType> = {
   explore: ExplorePage,
   settingsProfile: BusinessProfilePage,
   adminEmail: AdminEmailPage,
+  adminLinkChecks: AdminLinkChecksPage,
   ...NOTE_PAGE_COMPONENTS,
+  listChanges: ListChangesPage,
+  listVersion: ListVersionPage,
+  list: ListPage,
   // A public profile (fixed routes rank first); an unknown handle goes to /.
   profile: ProfilePage,
 };
@@ -113,6 +122,7 @@ export const RENDERED_PAGE_MODULES: Partial<Record<PageKey, string>> = {
   tellYourFriends: 'features/sharing/tell-your-friends-page.tsx',
   follow: 'features/sharing/connect-page.tsx',
   explore: 'features/explore/explore-page.tsx',
+  list: 'features/lists/list-page.tsx',
 };
 
 /**

@@ -1,6 +1,7 @@
 import type { AnalyticsConfig, AnalyticsEventName, AnalyticsPayload } from '../../core/analytics';
 import type { AdminAction } from '../../core/audit';
 import { CONSENT_COOKIE, CONSENT_STORAGE_KEY, type ConsentChoice } from '../../core/consent';
+import { redactPersonal } from '../../core/redact';
 
 /**
  * First-party analytics in the browser: nothing is queued, sent or loaded until the visitor
@@ -8,6 +9,8 @@ import { CONSENT_COOKIE, CONSENT_STORAGE_KEY, type ConsentChoice } from '../../c
  */
 
 const ENDPOINT = '/api/analytics/events';
+/** The payload fields that hold free text (core/analytics.ts): the others are handles and ids the server checks as such. */
+const _FREE_TEXT = new Set(['label', 'action', 'message', 'where', 'feature']);
 const FLUSH_AFTER_MS = 3000;
 const FLUSH_AT = 10;
 const SESSION_KEY = 'freshlist-analytics-session-start';
@@ -101,8 +104,14 @@ type PayloadArgs<N extends AnalyticsEventName> =
 /** Records an event, only when the visitor accepted analytics. */
 export function track<N extends AnalyticsEventName>(name: N, ...[payload]: PayloadArgs<N>): void {
   if (readConsent() !== 'accepted') return;
-  const data = (payload ?? {}) as Record<string, unknown>;
-  queue.push({ name, path: window.location.pathname, payload: data });
+  // No one's email or phone number leaves the page, to us or to the tag manager (issue 33).
+  const data = Object.fromEntries(
+    Object.entries((payload ?? {}) as Record<string, unknown>).map(([k, v]) => [
+      k,
+      typeof v === 'string' ? redactPersonal(v) : v,
+    ]),
+  );
+  queue.push({ name, path: redactPersonal(window.location.pathname), payload: data });
   window.dataLayer?.push({ event: name, ...data });
   if (queue.length >= FLUSH_AT) flush();
   else if (!timer) timer = setTimeout(() => flush(), FLUSH_AFTER_MS);

@@ -8,6 +8,8 @@ export interface NavItem {
   to: string;
   /** The pages on which this item is the current one (aria-current="page"). */
   current(page: CurrentPage | null): boolean;
+  /** The one action the header offers besides places (Share a new list), drawn as a button. */
+  action?: true;
 }
 
 const on =
@@ -16,20 +18,21 @@ const on =
     page !== null && keys.includes(page.key);
 
 /**
- * The header's links for the person looking (issue 15), in one place: Explore for everyone; signed
- * in, also Feed, Following, My page (an approved handle), Forms and Admin (admins); the account
- * menu's Settings.
+ * The header's links for the person looking (issue 15, #31), in one place: Explore for everyone;
+ * signed in, Dashboard, Feed, Following, Explore, My page (an approved handle), Forms and Admin
+ * (admins), and for a holder the action they come for, Share a new list; the account menu's Settings.
  */
 export function navItems(user: SessionUser | null): NavItem[] {
   const explore: NavItem = { label: 'Explore', to: pagePath('explore'), current: on('explore') };
   if (!user) return [explore];
   const items: NavItem[] = [
-    explore,
+    { label: 'Dashboard', to: pagePath('dashboard'), current: on('dashboard') },
     { label: 'Feed', to: pagePath('feed'), current: on('feed') },
     { label: 'Following', to: pagePath('following'), current: on('following') },
+    explore,
   ];
-  if (user.approved && user.handle) {
-    const handle = user.handle;
+  const handle = user.approved ? user.handle : null;
+  if (handle) {
     items.push({
       label: 'My page',
       to: pagePath('profile', { handle }),
@@ -44,6 +47,7 @@ export function navItems(user: SessionUser | null): NavItem[] {
   if (user.admin) {
     items.push({ label: 'Admin', to: pagePath('admin'), current: (page) => page !== null && isAdminPage(page.key) });
   }
+  if (handle) items.push({ label: 'Share a new list', to: pagePath('upload'), current: on('upload'), action: true });
   return items;
 }
 

@@ -13,6 +13,8 @@ interface Props {
   onFailure?: () => void;
   /** Called once signed in, before moving on to `redirect` (a form that stays open resets its error). */
   onSignedIn?: () => void;
+  /** Called when the button is pressed, before the sign-in starts (the login page remembers a Follow). */
+  onStart?: () => void;
 }
 
 export function SignInButton({
@@ -21,12 +23,14 @@ export function SignInButton({
   className = 'button button-primary',
   onFailure,
   onSignedIn,
+  onStart,
 }: Props) {
   const { refresh } = useAuth();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
 
   async function signIn() {
+    onStart?.();
     setBusy(true);
     const result = await signInWithPopup(redirect);
     if (result === 'redirected') return;

@@ -1,5 +1,6 @@
 import { type DependencyList, useCallback, useEffect, useRef, useState } from 'react';
 import { type ApiRequestError, asApiError } from './api-client';
+import { useAuth } from './auth';
 import { usePreloaded } from './preloaded';
 
 export const sameDeps = (a: DependencyList, b: DependencyList) => a.length === b.length && a.every((d, i) => Object.is(d, b[i]));
@@ -21,7 +22,14 @@ export interface ApiResource<T> {
 export function useApiGet<T>(fetcher: (() => Promise<T>) | null, deps: DependencyList, preloadedPath?: string): ApiResource<T> {
   const waiting = fetcher === null;
   const preloaded = usePreloaded();
-  const [initial] = useState(() => preloaded.read<T>(preloadedPath));
+  const signedIn = useAuth().auth.status === 'signed-in';
+  const [initial] = useState(() => {
+    const answer = preloaded.read<T>(preloadedPath);
+    // The server rendered the page for a visitor. A page whose code came after sign-in was known
+    // (a lazy chunk) mounts first for the signed-in viewer: it shows that answer and asks for theirs
+    // (their Follow state), as a later mount does (issue 31: Explore showed "Follow" after a reload).
+    return signedIn ? { ...answer, fresh: false } : answer;
+  });
   const [data, setData] = useState<T | undefined>(initial.data);
   const [error, setError] = useState<ApiRequestError | undefined>(initial.error);
   const [loading, setLoading] = useState(!waiting && !initial.fresh);

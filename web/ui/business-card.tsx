@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { phoneLink, SOCIAL_LABELS, SOCIAL_NETWORKS, socialLink } from '../../core/business-contact';
 import type { BusinessCard, Logo } from '../../core/business-profile';
+import { phoneLink, SOCIAL_LABELS, SOCIAL_NETWORKS, socialLink } from '../../core/contact-links';
 import { isTrade, tradeLabel } from '../../core/trades';
 import './business-card.css';
 
@@ -33,7 +33,7 @@ export function TradeList({ trades, label }: { trades: string[]; label: string }
 }
 
 /** The ways to reach the business it chose to publish: website, phone, social accounts. */
-function ContactLinks({ business, name }: { business: BusinessCard; name: string }) {
+export function ContactLinks({ business, name }: { business: BusinessCard; name: string }) {
   const links: Array<{ label: string; href: string; text: string }> = [];
   if (business.website) {
     links.push({

@@ -1,19 +1,16 @@
 import { useLocation } from 'react-router';
 import { pagePath } from '../../core/pages';
 import { openConsentChoices } from '../lib/analytics';
-import { useAuth, useSignOut } from '../lib/auth';
+import { useAuth } from '../lib/auth';
 import { Link } from './link';
 
-/** The shared footer: who is signed in, a Sign out link, a way back (not on the page it leads to), Privacy choices. */
+/**
+ * The shared footer: who is signed in, a way back (not on the page it leads to), Privacy choices.
+ * Sign out lives in the header's account menu only (#31: it was offered twice).
+ */
 export function Footer() {
   const { auth } = useAuth();
-  const signOut = useSignOut();
   const { pathname } = useLocation();
-
-  function onSignOut(event: React.MouseEvent) {
-    event.preventDefault();
-    void signOut();
-  }
 
   return (
     <footer className="site-footer">
@@ -23,9 +20,6 @@ export function Footer() {
           <span>
             Signed in as <strong>{auth.user.email}</strong>
           </span>
-          <a href={pagePath('home')} onClick={onSignOut}>
-            Sign out
-          </a>
         </>
       ) : (
         pathname !== pagePath('home') && <Link to={pagePath('home')}>← Freshlist</Link>

@@ -41,7 +41,16 @@ type Version = ListVersionsPage['posts'][number];
  * "2 earlier versions", folded under a list's newest version; one tap loads them, newest first.
  * `actions` adds the owner's buttons to each one (the dashboard).
  */
-export function EarlierVersions({ post, actions }: { post: PublicPost; actions?: (version: Version) => ReactNode }) {
+export function EarlierVersions({
+  post,
+  actions,
+  hidden,
+}: {
+  post: PublicPost;
+  actions?: (version: Version) => ReactNode;
+  /** A version not to show (one being deleted, with Undo offered). */
+  hidden?: (version: Version) => boolean;
+}) {
   const [open, setOpen] = useState(false);
   const regionId = useId();
   const earlier = post.list.versions - 1;
@@ -64,7 +73,7 @@ export function EarlierVersions({ post, actions }: { post: PublicPost; actions?:
         )}
         <ul className="post-list" aria-label={`Earlier versions of ${post.list.name}`}>
           {versions.map((version) => (
-            <li key={version.id}>
+            <li key={version.id} hidden={hidden?.(version)}>
               <PostCard post={version} now={now} showList={false}>
                 {actions?.(version)}
               </PostCard>

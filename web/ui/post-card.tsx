@@ -1,9 +1,11 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { PublicPost } from '../../core/feed';
+import { LINK_HEALTH_TEXTS } from '../../core/link-check-text';
 import { defaultListName, isExpired, LIST_MESSAGES, localDate, validityLabel } from '../../core/list-text';
 import { pagePath } from '../../core/pages';
 import { postOpenPath } from '../../core/post-text';
 import { relativeTime } from '../../core/time';
+import { TRADE_MESSAGES } from '../../core/trade-text';
 import { readConsent, track } from '../lib/analytics';
 import { useAuth } from '../lib/auth';
 import { Link } from './link';
@@ -45,6 +47,26 @@ function ListLine({ post }: { post: PublicPost }) {
   );
 }
 
+/** When the list's file itself last changed (the link watcher, #29): beside the date it was posted. */
+function FileUpdated({ post, now }: { post: PublicPost; now: number }) {
+  if (post.fileChangedAt === null) return null;
+  const changed = new Date(post.fileChangedAt);
+  return (
+    <span className="post-card-updated">
+      {' · '}
+      <time dateTime={changed.toISOString()} title={FULL_TIME.format(changed)} suppressHydrationWarning>
+        Updated {relativeTime(post.fileChangedAt, now)}
+      </time>
+    </span>
+  );
+}
+
+/** The watcher finds the file private, gone or out of reach for a day: said before anyone taps through. */
+function Unavailable({ post }: { post: PublicPost }) {
+  if (!post.unavailable) return null;
+  return <p className="post-card-unavailable">{LINK_HEALTH_TEXTS.unavailable}</p>;
+}
+
 /** 'Valid until 31 Oct' and, after that day (the viewer's own calendar), an 'Expired' mark. */
 function Validity({ post }: { post: PublicPost }) {
   const today = localDate();
@@ -82,11 +104,51 @@ function useViewedOnce(postId: number, counted: boolean) {
   return ref;
 }
 
+/** Where a person without access asks for it: the ask panel on the supplier's profile. */
+export const askForAccessPath = (handle: string) => `${pagePath('profile', { handle })}#trade-access`;
+
+/** A trade-only list the viewer may not read: its name, the business, and the way to ask (docs/decisions/0180). */
+function LockedCard({ post, now }: { post: PublicPost; now: number }) {
+  const created = new Date(post.createdAt);
+  return (
+    <article className="post-card post-card-locked">
+      <header className="post-card-header">
+        <Link className="post-card-handle" to={pagePath('profile', { handle: post.handle })}>
+          @{post.handle}
+        </Link>
+        <span className="post-card-age">
+          <time dateTime={created.toISOString()} title={FULL_TIME.format(created)} suppressHydrationWarning>
+            {relativeTime(post.createdAt, now)}
+          </time>
+          <FileUpdated post={post} now={now} />
+        </span>
+      </header>
+      <Unavailable post={post} />
+      <p className="post-card-list">
+        <span className="post-card-list-name">{post.list.name}</span>{' '}
+        <span className="badge badge-trade">{TRADE_MESSAGES.tradeOnly}</span>
+      </p>
+      <div className="post-card-footer">
+        {/* A plain link: on the profile the browser goes to the panel, from elsewhere the profile opens at it. */}
+        <a className="button button-small" href={askForAccessPath(post.handle)}>
+          {TRADE_MESSAGES.askForAccess}
+        </a>
+      </div>
+    </article>
+  );
+}
+
 /**
  * A post everywhere it appears: @handle, the description clamped to 2 lines (tap to expand), its
- * age, and 'go to page', which opens in a new tab through the server's counted redirect.
+ * age, and 'go to page', which opens in a new tab through the server's counted redirect. A
+ * trade-only list the viewer may not read shows only that it exists.
  */
-export function PostCard({ post, now = Date.now(), children, counted = true, showList = true }: PostCardProps) {
+export function PostCard(props: PostCardProps) {
+  if (props.post.locked) return <LockedCard post={props.post} now={props.now ?? Date.now()} />;
+  return <OpenCard {...props} />;
+}
+
+function OpenCard({ post, now = Date.now(), children, counted = true, showList = true }: PostCardProps) {
   const [expanded, setExpanded] = useState(false);
   const ref = useViewedOnce(post.id, counted);
   const created = new Date(post.createdAt);
@@ -103,9 +165,16 @@ export function PostCard({ post, now = Date.now(), children, counted = true, sho
             {relativeTime(post.createdAt, now)}
           </time>
           {post.editedAt !== null && <span className="post-card-edited"> · {LIST_MESSAGES.edited}</span>}
+          <FileUpdated post={post} now={now} />
         </span>
       </header>
+      <Unavailable post={post} />
       {showList && <ListLine post={post} />}
+      {post.list.audience === 'trade' && (
+        <p className="post-card-trade">
+          <span className="badge badge-trade">{TRADE_MESSAGES.tradeOnly}</span>
+        </p>
+      )}
       {post.description && (
         <button
           type="button"
@@ -124,7 +193,7 @@ export function PostCard({ post, now = Date.now(), children, counted = true, sho
           rel="noopener noreferrer"
           onClick={() => track('link_clicked', { postId: String(post.id), handle: post.handle })}
         >
-          go to page<span className="visually-hidden"> (opens in a new tab)</span>
+          Go to page<span className="visually-hidden"> (opens in a new tab)</span>
           <span aria-hidden="true"> ↗</span>
         </a>
         {host && <span className="post-card-host">{host}</span>}

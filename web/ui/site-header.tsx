@@ -96,7 +96,8 @@ export function SiteHeader({ page }: { page: CurrentPage | null }) {
   const items = navItems(user);
   const onLoginPage = page?.key === 'login' || page?.key === 'loginComplete';
   const home = user ? pagePath('dashboard') : pagePath('home');
-  const homeCurrent = page?.key === (user ? 'dashboard' : 'home');
+  // Signed in, the Dashboard item marks the dashboard; the brand marks only the landing page.
+  const homeCurrent = !user && page?.key === 'home';
   // Sign in comes back here, except from / (the landing page sends signed-in people on anyway).
   const signInPath = page?.key === 'home' ? loginPath() : loginPath(location.pathname + location.search);
 
@@ -122,7 +123,11 @@ export function SiteHeader({ page }: { page: CurrentPage | null }) {
               <ul className="site-nav">
                 {items.map((item) => (
                   <li key={item.label}>
-                    <Link to={item.to} aria-current={item.current(page) ? 'page' : undefined}>
+                    <Link
+                      to={item.to}
+                      className={item.action ? 'site-nav-action' : undefined}
+                      aria-current={item.current(page) ? 'page' : undefined}
+                    >
                       {item.label}
                     </Link>
                   </li>
@@ -137,6 +142,14 @@ export function SiteHeader({ page }: { page: CurrentPage | null }) {
         <Link className="site-sign-in" to={signInPath}>
           Sign in
         </Link>
+      )}
+      {/* A page the server rendered, read without JavaScript: who is signed in is never known, and the phone's Menu cannot open. */}
+      {auth.status === 'loading' && !onLoginPage && (
+        <noscript>
+          <a className="site-sign-in" href={signInPath}>
+            Sign in
+          </a>
+        </noscript>
       )}
     </header>
   );

@@ -1,5 +1,5 @@
 import { isCalendarDate, validityOrderProblem } from '../../core/list';
-import { LIST_MESSAGES } from '../../core/list-text';
+import { LIST_MESSAGES, localDate, shortDate } from '../../core/list-text';
 import { TextField } from './form-field';
 
 /** A version's validity dates as typed: YYYY-MM-DD, or '' for none. */
@@ -52,6 +52,40 @@ export function ValidityFields({
         error={problems.validUntil ?? undefined}
         disabled={disabled}
       />
+    </div>
+  );
+}
+
+/** A "Valid until" already past (by the person's own calendar): the list would show as Expired at once. */
+export const validUntilPassed = ({ validUntil }: ValidityDraft) =>
+  validUntil !== '' && isCalendarDate(validUntil) && validUntil < localDate();
+
+/**
+ * Asked before a past "Valid until" is saved (#31): it is allowed (an old version's real dates), but
+ * seldom meant. `onConfirm` saves anyway; `onChange` goes back to the date.
+ */
+export function PastValidUntilQuestion({
+  validUntil,
+  confirmLabel,
+  onConfirm,
+  onChange,
+}: {
+  validUntil: string;
+  confirmLabel: string;
+  onConfirm(): void;
+  onChange(): void;
+}) {
+  return (
+    <div className="alert alert-warning past-date-question" role="alert">
+      <p>"Valid until" is {shortDate(validUntil, localDate())}, already past: people will see this list as Expired.</p>
+      <div className="form-actions">
+        <button type="button" className="button" onClick={onChange}>
+          Change the date
+        </button>
+        <button type="button" className="button button-primary" onClick={onConfirm}>
+          {confirmLabel}
+        </button>
+      </div>
     </div>
   );
 }

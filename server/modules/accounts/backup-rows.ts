@@ -11,6 +11,7 @@ import type {
   RemovedPostsTable,
 } from '../../../db/schema';
 import type { ProfileLogosTable } from '../../../db/schema-directory';
+import type { TradeRequestsTable } from '../../../db/schema-trade';
 /**
  * A post as the deletion backup keeps it (its author is the backed-up person); the id is kept (ADR 0089).
  * `list_id` is null in backups made before lists (ADR 0101): such a post starts a list of its own.
@@ -27,9 +28,12 @@ export type BackedUpInviteRequest = Selectable<InviteRequestsTable>;
 export type BackedUpHandleRequest = Selectable<HandleRequestsTable>;
 export type BackedUpResponse = Omit<Selectable<ChatFormSubmissionsTable>, 'form_id'>;
 /** A chat form of the person (its owner) with its responses. */
-export type BackedUpForm = Omit<Selectable<ChatFormsTable>, 'owner_id'> & { responses: BackedUpResponse[] };
+/** answer_fields is not kept: the restored responses make it again (migration 1901's trigger). */
+export type BackedUpForm = Omit<Selectable<ChatFormsTable>, 'owner_id' | 'answer_fields'> & { responses: BackedUpResponse[] };
 /** The person's logo, its bytes as base64 (JSON holds no bytes). */
 export type BackedUpLogo = Omit<Selectable<ProfileLogosTable>, 'user_id' | 'image'> & { image_base64: string };
+/** A request for trade access the person made or was asked (docs/decisions/0180), with its state. */
+export type BackedUpTradeRequest = Selectable<TradeRequestsTable>;
 /** Rows of `table` whose `column` pointed at the person, by their keys (as text). */
 export interface Reference {
   table: string;

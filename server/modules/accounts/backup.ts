@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { BackupSummary } from '../../../core/admin';
 import { QUESTION_TYPES } from '../../../core/chat-form-questions';
 import type { UserRow } from '../../../db/schema';
+import { linkCheckBackupSchema } from './link-check-rows';
+import { listContentsBackupSchema } from './list-contents-repository';
 import type {
   BackedUpFollower,
   BackedUpForm,
@@ -12,6 +14,7 @@ import type {
   BackedUpLogo,
   BackedUpPost,
   BackedUpRemovedPost,
+  BackedUpTradeRequest,
   Reference,
 } from './repository';
 
@@ -45,6 +48,10 @@ const profileSchema: z.ZodType<UserRow> = z.object({
   // Backups made before migration 1200 lack them: no business profile had been written.
   trades: z.array(z.string()).default([]),
   area: nullableText.default(null),
+  // Backups made before migration 2400 lack them: lists were public, no choice was made.
+  default_audience: z.enum(['public', 'trade']).default('public'),
+  shown_to_followed: z.boolean().nullable().default(null),
+  business_name: nullableText.default(null),
 });
 
 const postSchema: z.ZodType<BackedUpPost> = z.object({
@@ -62,6 +69,8 @@ const postSchema: z.ZodType<BackedUpPost> = z.object({
   edited_at: nullableTime.default(null),
   valid_from: nullableText.default(null),
   valid_until: nullableText.default(null),
+  // Backups made before migration 2150 lack it: the post had not moved up for an update.
+  moved_at: nullableTime.default(null),
 });
 
 const listSchema: z.ZodType<BackedUpList> = z.object({
@@ -69,6 +78,9 @@ const listSchema: z.ZodType<BackedUpList> = z.object({
   slug: z.string(),
   name: z.string(),
   created_at: z.number(),
+  // Backups made before migration 2400 lack it: every list was public. A trade-only list comes back
+  // trade only, and its versions are sealed again as they are inserted (after their list).
+  audience: z.enum(['public', 'trade']).default('public'),
 });
 
 const removedPostSchema: z.ZodType<BackedUpRemovedPost> = z.object({
@@ -166,6 +178,16 @@ const logoSchema: z.ZodType<BackedUpLogo> = z.object({
   updated_at: z.number(),
 });
 
+const tradeRequestSchema: z.ZodType<BackedUpTradeRequest> = z.object({
+  owner_id: z.string(),
+  member_id: z.string(),
+  business_name: z.string(),
+  note: z.string(),
+  state: z.enum(['pending', 'approved', 'declined']),
+  created_at: z.number(),
+  decided_at: nullableTime,
+});
+
 const referenceSchema: z.ZodType<Reference> = z.object({
   table: z.string(),
   column: z.string(),
@@ -186,6 +208,8 @@ export const backupSchema = z.object({
   lists: z.array(listSchema).default([]),
   /** Posts the person removed, so their old open links keep answering 410. */
   removedPosts: z.array(removedPostSchema).default([]),
+  /** What the link watcher learned about the lists (ADR 0152); older backups have none. */
+  linkChecks: z.array(linkCheckBackupSchema).default([]),
   /** Whom the user followed: the handle and who held it then (a follow outlives the handle). */
   following: z.array(z.object({ handle: z.string(), followed_user_id: z.string(), followed_at: z.number() })),
   followers: z.array(followerSchema),
@@ -196,6 +220,10 @@ export const backupSchema = z.object({
   forms: z.array(formSchema).default([]),
   /** Backups made before migration 1200 lack it: there were no logos. */
   logo: logoSchema.nullable().default(null),
+  /** What Freshlist read in the person's lists: versions and their lines (issue 30). */
+  listContents: listContentsBackupSchema,
+  /** Requests for trade access made by or to the person (migration 2400); older backups had none. */
+  tradeRequests: z.array(tradeRequestSchema).default([]),
   /** Rows that stay when the person goes and pointed at them (table, column, keys): brought back on restore. */
   references: z.array(referenceSchema).default([]),
 });

@@ -12,6 +12,7 @@ import {
   pinUserAgainstDeletion,
   type TestUser,
 } from '../../../tests/fixtures/factories';
+import { holdEnded } from '../../../tests/fixtures/handle-holds';
 
 let t: TestApp;
 let admin: TestUser;
@@ -177,6 +178,7 @@ describe('restoring a deleted user', () => {
   it('restores without the handle when someone took it since, and says so', async () => {
     const { user } = await aBusyUser('taken-since');
     await deleteUser(user.id);
+    await holdEnded(t.db, 'taken-since');
     const taker = await aUser(t.db, { handle: 'taken-since' });
     await anInvite(t.db, { handle: 'taken-since', email: taker.email, acceptedBy: taker.id });
 

@@ -1,3 +1,4 @@
+import { readableContents } from '../../../db/sealed-contents';
 import type { DB } from '../../plugins/db';
 
 /**
@@ -8,6 +9,14 @@ import type { DB } from '../../plugins/db';
 export function exportRepository(db: DB) {
   return {
     profile: (userId: string) => db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst(),
+
+    /** The business logo's bytes, for the readable download (data-download.ts). */
+    logo: (userId: string) =>
+      db
+        .selectFrom('profile_logos')
+        .select(['image', 'content_type as contentType'])
+        .where('user_id', '=', userId)
+        .executeTakeFirst(),
 
     handle: (userId: string) =>
       db.selectFrom('handles').select(['handle', 'created_at']).where('user_id', '=', userId).executeTakeFirst(),
@@ -40,30 +49,38 @@ export function exportRepository(db: DB) {
         .execute(),
 
     lists: (userId: string) =>
-      db.selectFrom('lists').select(['id', 'slug', 'name', 'created_at']).where('user_id', '=', userId).orderBy('id').execute(),
+      db
+        .selectFrom('lists')
+        .select(['id', 'slug', 'name', 'created_at', 'audience'])
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute(),
 
     removedPosts: (userId: string) =>
       db.selectFrom('removed_posts').select(['id', 'handle', 'removed_at']).where('user_id', '=', userId).orderBy('id').execute(),
 
+    /** The person's own posts, their trade-only contents included (docs/decisions/0180). */
     posts: (userId: string) =>
       db
-        .selectFrom('posts')
-        .select([
-          'id',
-          'list_id',
-          'handle',
-          'url',
-          'description',
-          'created_at',
-          'edited_at',
-          'valid_from',
-          'valid_until',
-          'newest',
-          'open_count',
+        .selectFrom('posts as p')
+        .leftJoin(readableContents(userId), 'tc.post_id', 'p.id')
+        .select((eb) => [
+          'p.id',
+          'p.list_id',
+          'p.handle',
+          eb.fn.coalesce('tc.url', 'p.url').as('url'),
+          eb.fn.coalesce('tc.description', 'p.description').as('description'),
+          'p.created_at',
+          'p.edited_at',
+          eb.fn.coalesce('tc.valid_from', 'p.valid_from').as('valid_from'),
+          eb.fn.coalesce('tc.valid_until', 'p.valid_until').as('valid_until'),
+          'p.newest',
+          'p.moved_at',
+          'p.open_count',
         ])
-        .where('user_id', '=', userId)
-        .orderBy('created_at')
-        .orderBy('id')
+        .where('p.user_id', '=', userId)
+        .orderBy('p.created_at')
+        .orderBy('p.id')
         .execute(),
 
     following: (userId: string) =>
@@ -72,6 +89,25 @@ export function exportRepository(db: DB) {
         .select(['handle', 'followed_at'])
         .where('follower_id', '=', userId)
         .orderBy('followed_at')
+        .execute(),
+
+    /** Requests for trade access the person made, by the supplier's handle now (docs/decisions/0180). */
+    tradeRequestsMade: (userId: string) =>
+      db
+        .selectFrom('trade_requests as r')
+        .leftJoin('handles as h', 'h.user_id', 'r.owner_id')
+        .select(['h.handle', 'r.business_name', 'r.note', 'r.state', 'r.created_at', 'r.decided_at'])
+        .where('r.member_id', '=', userId)
+        .orderBy('r.created_at')
+        .execute(),
+
+    /** Requests made to the person: what the askers gave, as the dashboard shows it. */
+    tradeRequestsReceived: (userId: string) =>
+      db
+        .selectFrom('trade_requests')
+        .select(['business_name', 'note', 'state', 'created_at', 'decided_at'])
+        .where('owner_id', '=', userId)
+        .orderBy('created_at')
         .execute(),
 
     /** Everyone following the person's handle now; the public handle of those who have one. */

@@ -2,7 +2,10 @@ import type { AccountExport } from '../../../core/account';
 import type { SessionUser } from '../../../core/api';
 import { notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
+import { dataDownload } from './data-download';
 import { exportRepository } from './export-repository';
+import { linkCheckRowsRepository } from './link-check-rows';
+import { listContentsOf } from './list-contents-repository';
 
 /**
  * "Download my data" (issue 15 §6, docs/decisions/0095): one JSON document with everything stored
@@ -37,7 +40,10 @@ export async function exportAccount(db: DB, user: SessionUser, now = Date.now())
         lists: numbered(await repo.lists(user.id)),
         posts: numbered(await repo.posts(user.id)).map((p) => ({ ...p, list_id: Number(p.list_id) })),
         removedPosts: numbered(await repo.removedPosts(user.id)),
+        linkChecks: await linkCheckRowsRepository(trx).linkChecksOf(user.id),
+        listContents: await listContentsOf(trx, user.id),
         following: await repo.following(user.id),
+        tradeRequests: { made: await repo.tradeRequestsMade(user.id), received: await repo.tradeRequestsReceived(user.id) },
         followers: { total: followers.length, withHandle, othersCount: followers.length - withHandle.length },
         forms: forms.map((form) => ({
           ...form,
@@ -50,4 +56,11 @@ export async function exportAccount(db: DB, user: SessionUser, now = Date.now())
         adminActions: await repo.adminActions(user.id),
       };
     });
+}
+
+/** The readable download (#31): README, plain names and ISO dates, the logo (data-download.ts). */
+export async function exportAccountDownload(db: DB, user: SessionUser): Promise<{ data: AccountExport; zip: Uint8Array }> {
+  const data = await exportAccount(db, user);
+  const logo = (await exportRepository(db).logo(user.id)) ?? null;
+  return { data, zip: dataDownload(data, logo) };
 }

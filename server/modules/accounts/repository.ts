@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { UserRow } from '../../../db/schema';
+import { readableContents } from '../../../db/sealed-contents';
 import type { DB } from '../../plugins/db';
 import {
   type BackedUpFollower,
@@ -26,30 +27,37 @@ export function accountsRepository(db: DB) {
       return db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     },
 
+    async displayNameOf(id: string): Promise<string | undefined> {
+      return (await db.selectFrom('users').select('display_name').where('id', '=', id).executeTakeFirst())?.display_name;
+    },
+
     async handleOf(userId: string) {
       return db.selectFrom('handles').select(['handle', 'created_at']).where('user_id', '=', userId).executeTakeFirst();
     },
 
+    /** The person's posts with their own trade-only contents unsealed: the backup is theirs (docs/decisions/0180). */
     async postsOf(userId: string): Promise<BackedUpPost[]> {
       const rows = await db
-        .selectFrom('posts')
-        .select([
-          'id',
-          'handle',
-          'url',
-          'description',
-          'created_at',
-          'open_count',
-          'idempotency_key',
-          'list_id',
-          'newest',
-          'edited_at',
-          'valid_from',
-          'valid_until',
+        .selectFrom('posts as p')
+        .leftJoin(readableContents(userId), 'tc.post_id', 'p.id')
+        .select((eb) => [
+          'p.id',
+          'p.handle',
+          eb.fn.coalesce('tc.url', 'p.url').as('url'),
+          eb.fn.coalesce('tc.description', 'p.description').as('description'),
+          'p.created_at',
+          'p.open_count',
+          'p.idempotency_key',
+          'p.list_id',
+          'p.newest',
+          'p.edited_at',
+          eb.fn.coalesce('tc.valid_from', 'p.valid_from').as('valid_from'),
+          eb.fn.coalesce('tc.valid_until', 'p.valid_until').as('valid_until'),
+          'p.moved_at',
         ])
-        .where('user_id', '=', userId)
-        .orderBy('created_at')
-        .orderBy('id')
+        .where('p.user_id', '=', userId)
+        .orderBy('p.created_at')
+        .orderBy('p.id')
         .execute();
       return rows.map((r) => ({ ...r, id: Number(r.id) }));
     },
@@ -57,9 +65,20 @@ export function accountsRepository(db: DB) {
     async listsOf(userId: string): Promise<BackedUpList[]> {
       return db
         .selectFrom('lists')
-        .select(['id', 'slug', 'name', 'created_at'])
+        .select(['id', 'slug', 'name', 'created_at', 'audience'])
         .where('user_id', '=', userId)
         .orderBy('id')
+        .execute();
+    },
+
+    /** Requests for trade access the person made, or that were made to them. */
+    async tradeRequestsOf(userId: string) {
+      return db
+        .selectFrom('trade_requests')
+        .selectAll()
+        .where((eb) => eb.or([eb('owner_id', '=', userId), eb('member_id', '=', userId)]))
+        .orderBy('owner_id')
+        .orderBy('member_id')
         .execute();
     },
 

@@ -2,7 +2,7 @@ import { listSlugBase } from '../../../core/list';
 import { defaultListName } from '../../../core/list-text';
 import type { DB } from '../../plugins/db';
 import { freeSlug } from '../lists/service';
-import type { BackedUpList, BackedUpPost, BackedUpRemovedPost } from './repository';
+import type { BackedUpList, BackedUpPost, BackedUpRemovedPost, BackedUpTradeRequest } from './repository';
 import { insertKeepingIds } from './restore-repository';
 
 /**
@@ -58,6 +58,28 @@ export function restoreListsRepository(db: DB) {
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
+    },
+
+    /**
+     * Requests for trade access by or to the person come back while the other side exists; one made
+     * since stays as it is. Their lists came back trade only before (sealed as inserted).
+     */
+    async insertTradeRequests(userId: string, backedUpId: string, requests: BackedUpTradeRequest[]): Promise<void> {
+      const moved = requests.map((r) => ({
+        ...r,
+        owner_id: r.owner_id === backedUpId ? userId : r.owner_id,
+        member_id: r.member_id === backedUpId ? userId : r.member_id,
+      }));
+      const others = [...new Set(moved.flatMap((r) => [r.owner_id, r.member_id]).filter((id) => id !== userId))];
+      if (others.length === 0) return;
+      const live = new Set((await db.selectFrom('users').select('id').where('id', 'in', others).execute()).map((r) => r.id));
+      const rows = moved.filter((r) => live.has(r.owner_id === userId ? r.member_id : r.owner_id));
+      if (rows.length === 0) return;
+      await db
+        .insertInto('trade_requests')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['owner_id', 'member_id']).doNothing())
+        .execute();
     },
 
     async insertRemovedPosts(userId: string, removed: BackedUpRemovedPost[]): Promise<void> {

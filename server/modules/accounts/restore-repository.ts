@@ -28,7 +28,7 @@ function chunks<T>(rows: T[]): T[][] {
  */
 export async function insertKeepingIds(
   db: DB,
-  table: 'posts' | 'chat_form_submissions' | 'lists',
+  table: 'posts' | 'chat_form_submissions' | 'lists' | 'list_lines' | 'list_snapshots',
   rows: Array<Record<string, unknown> & { id: number }>,
 ): Promise<number> {
   if (rows.length === 0) return 0;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app';
+import { aReadVersion } from '../../../tests/fixtures/contents-rows';
 import { anEmailTrail } from '../../../tests/fixtures/email-rows';
 import {
   aChatForm,
@@ -14,6 +15,7 @@ import {
   aUser,
   type TestUser,
 } from '../../../tests/fixtures/factories';
+import { aLinkCheck } from '../../../tests/fixtures/link-check-rows';
 import { aVersion } from '../../../tests/fixtures/list-rows';
 import { everyTableParsed, foreignKeysToUsers } from '../../../tests/fixtures/tables';
 import { recordAdminAction } from '../audit/service';
@@ -25,7 +27,8 @@ import { recordAdminAction } from '../audit/service';
 let t: TestApp;
 let admin: TestUser;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // The deleting admin is the owner: the person deleted here is an admin, and only the owner deletes admins (issue 33).
+  t = await buildTestApp({ OWNER_EMAIL: 'boss@example.com' });
   admin = await aUser(t.db, { admin: true, email: 'boss@example.com' });
 });
 afterAll(() => t.close());
@@ -75,15 +78,32 @@ async function aPersonInEveryTable() {
   });
   await t.db
     .updateTable('posts')
-    .set({ description: 'Week 2, corrected', edited_at: 1_700_000_160_000 })
+    .set({ description: 'Week 2, corrected', edited_at: 1_700_000_160_000, moved_at: 1_700_000_170_000 })
     .where('id', '=', week2.id)
     .execute();
+  await aLinkCheck(t.db, week2, person.id, { health: 'needs-sign-in', broken: true });
   // A version the person removed: its old open link answers 410 from the removed_posts row.
   await t.db
     .insertInto('removed_posts')
     .values({ id: 999_000_001, user_id: person.id, handle: 'whole-farm', removed_at: 1 })
     .execute();
+  // What Freshlist read in the price list's file (issue 30): a version and its lines.
+  await aReadVersion(t.db, person, week2, ['Tomatoes 2,40 €', 'Basil 1,20 €'], 1_700_000_170_000);
   await aPost(t.db, friend);
+  // A trade-only list (issue 32): its contents sealed, a member approved and a request pending.
+  await aPost(t.db, person, { audience: 'trade', url: 'https://box.com/whole-farm/trade', createdAt: 1_700_000_170_000 });
+  await t.db
+    .insertInto('trade_requests')
+    .values([
+      { owner_id: person.id, member_id: fan.id, business_name: 'Fan Cafe', state: 'approved', created_at: 1, decided_at: 2 },
+      { owner_id: friend.id, member_id: person.id, business_name: 'Whole Farm', note: 'Hi', state: 'pending', created_at: 3 },
+    ])
+    .execute();
+  await t.db
+    .updateTable('users')
+    .set({ business_name: 'Whole Farm', shown_to_followed: true })
+    .where('id', '=', person.id)
+    .execute();
   await t.db.updateTable('posts').set({ open_count: 3, idempotency_key: 'upload-1' }).where('id', '=', menu.id).execute();
   await t.db
     .insertInto('analytics_events')
@@ -149,8 +169,7 @@ describe('deleting and restoring a person who is in every table', () => {
     const { person } = await aPersonInEveryTable();
     const before = await everyTableParsed(t.db);
     // The seed covers every table, so the comparison below covers them all.
-    // Stored pages are derived: the renderer, off in tests, fills them (docs/decisions/0115).
-    const derived = ['kysely_migration_lock', 'rendered_pages'];
+    const derived = ['kysely_migration_lock'];
     const empty = Object.entries(before).filter(([name, rows]) => rows.length === 0 && !derived.includes(name));
     expect(empty).toEqual([]);
 
@@ -161,7 +180,7 @@ describe('deleting and restoring a person who is in every table', () => {
 
     const res = await restore(person.id);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ userId: person.id, handle: 'whole-farm', posts: 3, following: 1, followers: 2, notes: [] });
+    expect(res.json()).toEqual({ userId: person.id, handle: 'whole-farm', posts: 4, following: 1, followers: 2, notes: [] });
     const after = await everyTableParsed(t.db);
 
     // What is allowed to differ, and nothing else:
@@ -184,10 +203,12 @@ describe('deleting and restoring a person who is in every table', () => {
       ['user.restore', admin.id],
     ]);
     after.admin_audit_log = after.admin_audit_log!.filter((e) => !actions.includes(e));
-    // - stored pages and the versions they are kept at: derived, rendered again (docs/decisions/0115).
+    // - the two mails telling the person (#31): deleted, then back;
+    const told = after.email_outbox!.filter((m) => !before.email_outbox!.some((b) => b.id === m.id));
+    expect(told.map((m) => m.kind)).toEqual(['account-deleted', 'account-restored']);
+    after.email_outbox = after.email_outbox!.filter((m) => !told.includes(m));
+    // - the handles' page versions: derived, moved by any write a page shows (docs/decisions/0118).
     for (const rows of [before.handles!, after.handles!]) for (const row of rows) delete row.page_version;
-    delete before.rendered_pages;
-    delete after.rendered_pages;
 
     for (const table of Object.keys(before)) {
       expect({ table, rows: byText(after[table]!) }).toEqual({ table, rows: byText(before[table]!) });
@@ -237,7 +258,8 @@ describe('deleting and restoring a person who is in every table', () => {
     // c: the rows go with the person, so the backup holds them (sessions on purpose not: they stay ended).
     // n: the rows stay and forget the person, so the backup remembers which pointed at them; chat_forms
     //    is the exception: the person's forms are removed with them and held in the backup whole.
-    // directory_entries is made again by triggers from what comes back (db/migrations/1201-directory.ts).
+    // directory_entries is made again by triggers from what comes back (db/migrations/1201-directory.ts),
+    // list_search likewise from the restored list_lines (db/migrations/2201-list-search.ts).
     expect(await foreignKeysToUsers(t.db)).toEqual([
       'admin_audit_log.actor_id n',
       'admin_notes.updated_by n',
@@ -251,11 +273,15 @@ describe('deleting and restoring a person who is in every table', () => {
       'invite_requests.user_id c',
       'invites.accepted_user_id n',
       'invites.created_by n',
+      'link_checks.user_id c',
+      'list_search.user_id c',
       'lists.user_id c',
       'posts.user_id c',
       'profile_logos.user_id c',
       'removed_posts.user_id c',
       'sessions.user_id c',
+      'trade_requests.member_id c',
+      'trade_requests.owner_id c',
       'users.invited_by n',
     ]);
   });

@@ -5,6 +5,8 @@ import type { DB } from '../../plugins/db';
 import { recordAdminAction } from '../audit/service';
 import { handlesService } from '../handles/service';
 import { type Backup, backupSchema } from './backup';
+import { linkCheckRowsRepository } from './link-check-rows';
+import { restoreListContents } from './list-contents-repository';
 import { restoreListsRepository } from './restore-lists-repository';
 import { type RestoreRepository, restoreRepository } from './restore-repository';
 
@@ -53,6 +55,8 @@ export async function restoreFromBackup(
   }
   await repo.insertPosts(targetId, posts);
   await lists.insertRemovedPosts(targetId, backup.removedPosts);
+  await linkCheckRowsRepository(trx).insertLinkChecks(targetId, backup.linkChecks);
+  await restoreListContents(trx, targetId, backup.listContents);
 
   // The user's own follows come back as they were, even of a handle gone since: a follow outlives it.
   const following = backup.following.map((f) => ({ ...f, follower_id: targetId }));
@@ -72,6 +76,7 @@ export async function restoreFromBackup(
     notes.push('The user has asked for a handle again since; that request is kept.');
   }
   if (backup.logo) await repo.insertLogo(targetId, backup.logo);
+  await lists.insertTradeRequests(targetId, backup.profile.id, backup.tradeRequests);
   await repo.restoreReferences(targetId, backup.references);
 
   await repo.markRestored(userId, now);
@@ -116,6 +121,8 @@ async function restoreHandle(trx: DB, repo: RestoreRepository, backup: Backup, t
     notes.push(`@${wanted} was taken by another user since, so the user is restored without a handle.`);
     return null;
   }
+  // Their own hold (migration 2300) is for others: the person restored may have it back.
+  await handlesService(trx).releaseHoldOf(wanted, backup.profile.id);
   if (await repo.insertHandle({ handle: wanted, userId: targetId, createdAt: backup.handle.created_at })) return wanted;
   const current = await repo.handleOf(targetId);
   notes.push(`The user holds @${current?.handle ?? '?'} now, so @${wanted} was not brought back.`);

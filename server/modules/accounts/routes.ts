@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { accountExportSchema, deleteAccountBodySchema, deleteAccountResponseSchema, exportFileName } from '../../../core/account';
 import {
   deletedUsersListSchema,
@@ -12,7 +13,7 @@ import { apiErrorSchema } from '../../../core/api';
 import type { Config } from '../../config';
 import { perPersonLimit } from '../../plugins/rate-limit';
 import { requireAdmin, requireUser } from '../../plugins/session';
-import { exportAccount } from './export';
+import { exportAccount, exportAccountDownload } from './export';
 import { accountsService } from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -62,6 +63,25 @@ export async function accountsRoutes(app: FastifyInstance, { config }: { config:
         `attachment; filename="${exportFileName(data.handle?.handle ?? null, data.exportedAt)}"`,
       );
       return data;
+    },
+  );
+
+  r.get(
+    '/api/account/export.zip',
+    {
+      // 200 is the zip's bytes; only the errors are JSON.
+      schema: { response: { 200: z.instanceof(Buffer), ...errors } },
+      config: { rateLimit: perPersonLimit(10, '1 minute') },
+    },
+    async (request, reply) => {
+      const { data, zip } = await exportAccountDownload(app.db, requireUser(request));
+      return reply
+        .type('application/zip')
+        .header(
+          'content-disposition',
+          `attachment; filename="${exportFileName(data.handle?.handle ?? null, data.exportedAt, 'zip')}"`,
+        )
+        .send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
     },
   );
 

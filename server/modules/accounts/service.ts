@@ -11,7 +11,10 @@ import type { UserRow } from '../../../db/schema';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
 import { recordAdminAction } from '../audit/service';
+import { mailAccountDeleted, mailAccountRestored } from '../email/service';
 import { type Backup, backupSchema, summarize } from './backup';
+import { linkCheckRowsRepository } from './link-check-rows';
+import { listContentsOf } from './list-contents-repository';
 import { purgeRepository } from './purge-repository';
 import { accountsRepository } from './repository';
 import { restoreFromBackup } from './restore';
@@ -58,6 +61,7 @@ async function removeWithBackup(
     posts: await accounts.postsOf(userId),
     lists: await accounts.listsOf(userId),
     removedPosts: await accounts.removedPostsOf(userId),
+    linkChecks: await linkCheckRowsRepository(trx).linkChecksOf(userId),
     following: await accounts.followsBy(userId),
     followers: await accounts.followersOf(userId, handle?.handle ?? null),
     invites: await accounts.invitesOf(userId, profile.email),
@@ -65,6 +69,8 @@ async function removeWithBackup(
     handleRequest: (await accounts.handleRequestOf(userId)) ?? null,
     forms: await accounts.formsOf(userId),
     logo: await accounts.logoOf(userId),
+    listContents: await listContentsOf(trx, userId),
+    tradeRequests: await accounts.tradeRequestsOf(userId),
     references: [],
   };
   await accounts.removeOwnRows(profile, handle?.handle ?? null);
@@ -72,6 +78,13 @@ async function removeWithBackup(
   backup.references = await accounts.referencesTo(userId);
   await accounts.saveBackup({ userId, backup, deletedBy: by.deletedBy, deletedAt: now, selfDeleted: by.selfDeleted });
   await accounts.removeProfile(userId);
+  // They hear of it at the address they had (issue 31), with the day the backup is purged.
+  await mailAccountDeleted(trx, {
+    email: profile.email,
+    displayName: profile.display_name,
+    bySelf: by.selfDeleted,
+    restorableUntil: now + BACKUP_KEEP_MS,
+  });
   return { email: profile.email, handle: handle?.handle ?? null, summary: summarize(backup) };
 }
 
@@ -97,6 +110,8 @@ export function accountsService(db: DB, { ownerEmail }: AccountsServiceOptions =
       return inTransaction(async (trx) => {
         const removed = await removeWithBackup(trx, userId, { deletedBy: actor.id, selfDeleted: false }, (profile) => {
           if (profile.email === ownerEmail && !actor.owner) throw forbidden(ADMIN_MESSAGES.ownerOnly);
+          // Only the owner deletes an admin (issue 33).
+          if (profile.admin && !actor.owner) throw forbidden(ADMIN_MESSAGES.adminsOwnerOnly);
         });
         await recordAdminAction(trx, {
           actor,
@@ -150,7 +165,12 @@ export function accountsService(db: DB, { ownerEmail }: AccountsServiceOptions =
      */
     async restore(actor: SessionUser, userId: string, overwrite: boolean): Promise<RestoreResponse> {
       try {
-        return await db.transaction().execute((trx) => restoreFromBackup(trx, actor, userId, overwrite));
+        return await db.transaction().execute(async (trx) => {
+          const restored = await restoreFromBackup(trx, actor, userId, overwrite);
+          const name = await accountsRepository(trx).displayNameOf(restored.userId);
+          if (name !== undefined) await mailAccountRestored(trx, { userId: restored.userId, displayName: name });
+          return restored;
+        });
       } catch (err) {
         // The person signed in again between our check and our insert.
         if (isUniqueViolation(err)) throw conflict(ADMIN_MESSAGES.restoreExists);

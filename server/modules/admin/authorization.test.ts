@@ -6,6 +6,8 @@ import { as, aUser, type TestUser } from '../../../tests/fixtures/factories';
 let t: TestApp;
 const roles: Record<string, TestUser | undefined> = {};
 let victim: TestUser;
+/** Made an admin by the admin: a different account from the victim, whom only the owner could delete once an admin. */
+let grantee: TestUser;
 
 beforeAll(async () => {
   t = await buildTestApp({ OWNER_EMAIL: 'owner@example.com' });
@@ -15,13 +17,14 @@ beforeAll(async () => {
   roles.owner = await aUser(t.db, { email: 'owner@example.com' });
   roles.admin = await aUser(t.db, { admin: true });
   victim = await aUser(t.db, { handle: 'victim' });
+  grantee = await aUser(t.db);
 });
 afterAll(() => t.close());
 
 const endpoints = () => [
   { method: 'GET', url: '/api/admin/overview' },
   { method: 'GET', url: '/api/admin/users?q=a' },
-  { method: 'PUT', url: `/api/admin/users/${victim.id}/admin`, payload: { admin: true } },
+  { method: 'PUT', url: `/api/admin/users/${grantee.id}/admin`, payload: { admin: true } },
   { method: 'DELETE', url: `/api/admin/users/${victim.id}` },
   { method: 'GET', url: '/api/admin/deleted-users' },
   { method: 'POST', url: `/api/admin/deleted-users/${victim.id}/restore`, payload: { overwrite: true } },
@@ -48,7 +51,7 @@ describe('admin APIs refuse everyone but admins', () => {
           message,
         ]);
       }
-      const still = await t.db.selectFrom('users').select(['admin']).where('id', '=', victim.id).executeTakeFirst();
+      const still = await t.db.selectFrom('users').select(['admin']).where('id', '=', grantee.id).executeTakeFirst();
       expect(still).toEqual({ admin: false });
     });
   }

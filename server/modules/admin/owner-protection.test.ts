@@ -18,6 +18,12 @@ const isAdmin = async (id: string) =>
   (await t.db.selectFrom('users').select('admin').where('id', '=', id).executeTakeFirst())?.admin;
 
 describe("the owner's account", () => {
+  it('is marked as the owner on the users page, so the page offers no action the server would refuse (#31)', async () => {
+    const { users } = (await t.app.inject(as(admin, { url: '/api/admin/users' }))).json();
+    const owners = users.filter((u: { owner: boolean }) => u.owner).map((u: { id: string }) => u.id);
+    expect(owners).toEqual([owner.id]);
+  });
+
   it('keeps its admin flag when another admin tries to remove it', async () => {
     const res = await t.app.inject(
       as(admin, { method: 'PUT', url: `/api/admin/users/${owner.id}/admin`, payload: { admin: false } }),
@@ -41,6 +47,38 @@ describe("the owner's account", () => {
     );
     expect(res.statusCode).toBe(200);
     expect(await isAdmin(other.id)).toBe(false);
+  });
+});
+
+describe('another admin’s account', () => {
+  it('is out of reach of an admin who is not the owner: no delete, no flag removal, no ending sessions', async () => {
+    const other = await aUser(t.db, { admin: true });
+    const attempts = [
+      as(admin, { method: 'DELETE', url: `/api/admin/users/${other.id}` }),
+      as(admin, { method: 'PUT', url: `/api/admin/users/${other.id}/admin`, payload: { admin: false } }),
+      as(admin, { method: 'DELETE', url: `/api/admin/users/${other.id}/sessions` }),
+      as(admin, { method: 'DELETE', url: `/api/admin/users/${owner.id}/sessions` }),
+    ];
+    for (const attempt of attempts) {
+      const res = await t.app.inject(attempt);
+      expect(res.statusCode, attempt.url).toBe(403);
+      expect(res.json().message).toBe(ADMIN_MESSAGES.adminsOwnerOnly);
+    }
+    expect(await isAdmin(other.id)).toBe(true);
+    const sessions = await t.db.selectFrom('sessions').select('id').where('user_id', 'in', [other.id, owner.id]).execute();
+    expect(sessions).toHaveLength(2);
+  });
+
+  it('is the owner’s to manage, and an admin still manages everyone else', async () => {
+    const other = await aUser(t.db, { admin: true });
+    const member = await aUser(t.db);
+    expect((await t.app.inject(as(owner, { method: 'DELETE', url: `/api/admin/users/${other.id}/sessions` }))).statusCode).toBe(
+      200,
+    );
+    expect((await t.app.inject(as(admin, { method: 'DELETE', url: `/api/admin/users/${member.id}/sessions` }))).statusCode).toBe(
+      200,
+    );
+    expect((await t.app.inject(as(owner, { method: 'DELETE', url: `/api/admin/users/${other.id}` }))).statusCode).toBe(200);
   });
 });
 

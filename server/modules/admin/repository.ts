@@ -35,7 +35,7 @@ export function adminRepository(db: DB) {
     },
 
     /** Newest first; `search` matches inside the email or the handle. */
-    async users(search: string | undefined, limit: number): Promise<AdminUser[]> {
+    async users(search: string | undefined, limit: number): Promise<Omit<AdminUser, 'owner'>[]> {
       let query = db
         .selectFrom('users as u')
         .leftJoin('handles as h', 'h.user_id', 'u.id')

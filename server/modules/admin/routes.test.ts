@@ -6,7 +6,8 @@ import { aHandleRequest, anInvite, anInviteRequest, as, aUser, type TestUser } f
 let t: TestApp;
 let admin: TestUser;
 beforeAll(async () => {
-  t = await buildTestApp({ ADMIN_EMAILS: 'config-admin@example.com' });
+  // The acting admin is also the owner: only the owner acts on other admins' accounts (issue 33).
+  t = await buildTestApp({ ADMIN_EMAILS: 'config-admin@example.com', OWNER_EMAIL: 'boss@example.com' });
   admin = await aUser(t.db, { admin: true, email: 'boss@example.com' });
 });
 afterAll(() => t.close());

@@ -15,6 +15,7 @@ import { requireAdmin } from '../../plugins/session';
 import { adminService } from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const readCacheStats = z.object({ entries: z.number(), hits: z.number(), misses: z.number() });
 const writeLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 /** The admin area's API (admins only): overview, users, their admin flag, ending their sessions. */
@@ -28,6 +29,12 @@ export async function adminRoutes(app: FastifyInstance, { config }: { config: Co
   r.get('/api/admin/overview', { schema: { response: { 200: adminOverviewSchema, ...errors } } }, async (request) => {
     requireAdmin(request);
     return service.overview();
+  });
+
+  // How well the read cache answers (docs/decisions/0118): the bench's real-traffic row reads it.
+  r.get('/api/admin/read-cache', { schema: { response: { 200: readCacheStats, ...errors } } }, async (request) => {
+    requireAdmin(request);
+    return { entries: app.reads.size, ...app.reads.stats };
   });
 
   r.get(

@@ -15,7 +15,7 @@ import { adminRepository } from './repository';
 export interface AdminServiceOptions {
   /** ADMIN_EMAILS: their flag comes back at each sign-in, so the users page does not remove it. */
   adminEmails: readonly string[];
-  /** OWNER_EMAIL: only the owner may remove the owner's admin flag. */
+  /** OWNER_EMAIL: only the owner may act on admin accounts (remove a flag, end sessions). */
   ownerEmail?: string | undefined;
 }
 
@@ -30,7 +30,10 @@ export function adminService(db: DB, { adminEmails, ownerEmail }: AdminServiceOp
     async users(search: string | undefined): Promise<UsersList> {
       const q = search?.trim().toLowerCase().replace(/^@/, '') || undefined;
       const users = await repo.users(q, USERS_PAGE_SIZE + 1);
-      return { users: users.slice(0, USERS_PAGE_SIZE), truncated: users.length > USERS_PAGE_SIZE };
+      return {
+        users: users.slice(0, USERS_PAGE_SIZE).map((u) => ({ ...u, owner: ownerEmail !== undefined && u.email === ownerEmail })),
+        truncated: users.length > USERS_PAGE_SIZE,
+      };
     },
 
     async setAdmin(actor: SessionUser, userId: string, admin: boolean): Promise<{ admin: boolean }> {
@@ -41,6 +44,8 @@ export function adminService(db: DB, { adminEmails, ownerEmail }: AdminServiceOp
         if (user.admin === admin) return { admin };
         if (!admin && user.id === actor.id) throw badRequest(ADMIN_MESSAGES.cannotUnadminSelf);
         if (!admin && user.email === ownerEmail && !actor.owner) throw forbidden(ADMIN_MESSAGES.ownerOnly);
+        // Only the owner acts on other admins (issue 33): one admin cannot strip or lock out another.
+        if (!admin && !actor.owner) throw forbidden(ADMIN_MESSAGES.adminsOwnerOnly);
         if (!admin && adminEmails.includes(user.email)) throw badRequest(ADMIN_MESSAGES.adminFromConfig);
         await users.setAdmin(user.id, admin);
         await recordAdminAction(trx, {
@@ -58,6 +63,8 @@ export function adminService(db: DB, { adminEmails, ownerEmail }: AdminServiceOp
       return db.transaction().execute(async (trx) => {
         const user = await adminRepository(trx).lockUser(userId);
         if (!user) throw notFound(ADMIN_MESSAGES.userNotFound);
+        const protectedAccount = user.admin || user.email === ownerEmail;
+        if (protectedAccount && user.id !== actor.id && !actor.owner) throw forbidden(ADMIN_MESSAGES.adminsOwnerOnly);
         const ended = await endSessionsOf(trx, user.id);
         await recordAdminAction(trx, { actor, action: 'user.sessions-end', target: user.email, details: { userId, ended } });
         return { ended };

@@ -56,6 +56,28 @@ describe('first-party analytics events', () => {
     ]);
   });
 
+  it('stores no email or phone number that free text or a path carries (issue 33)', async () => {
+    const res = await sendEvents(
+      [
+        {
+          name: 'error',
+          path: '/invite/anna%40example.com',
+          payload: { message: 'No account for anna.b@example.co.uk', where: 'call +44 20 7946 0958' },
+        },
+        { name: 'button_click', path: '/upload', payload: { label: 'Call (020) 7946-0958 or mail shop@farm.example' } },
+        { name: 'feature_usage', path: '/upload', payload: { feature: 'Valid until 2026-03-14, 4000 boxes' } },
+      ],
+      'accepted',
+    );
+    expect(res.json()).toEqual({ stored: 3 });
+    const rows = await storedEvents();
+    expect(rows.map((r) => [r.path, r.payload])).toEqual([
+      ['/invite/[email]', { message: 'No account for [email]', where: 'call [phone]' }],
+      ['/upload', { label: 'Call [phone] or mail [email]' }],
+      ['/upload', { feature: 'Valid until 2026-03-14, 4000 boxes' }],
+    ]);
+  });
+
   it.each([
     [[{ name: 'made_up' }], ANALYTICS_MESSAGES.unknownEvent],
     [[{ name: 'follow', payload: { handle: 'Not A Handle' } }], ANALYTICS_MESSAGES.payload],

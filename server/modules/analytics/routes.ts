@@ -22,7 +22,7 @@ export async function analyticsRoutes(app: FastifyInstance, { config }: { config
   r.post(
     '/api/analytics/events',
     {
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' }, visitors: true },
       schema: {
         body: analyticsBatchSchema,
         response: { 200: z.object({ stored: z.number().int() }), 400: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },

@@ -30,8 +30,8 @@ function decodeAccount(accountId: string): DevAccount | undefined {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-function signInPage(options: { action: string; suggestions: string[]; email?: string; name?: string; error?: string }): string {
-  const datalist = options.suggestions.map((e) => `<option value="${escapeHtml(e)}"></option>`).join('');
+// No list of known emails: the page would tell anyone who reaches it which addresses are admins.
+function signInPage(options: { action: string; email?: string; name?: string; error?: string }): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sign in – Freshlist development sign-in</title>
@@ -39,12 +39,11 @@ function signInPage(options: { action: string; suggestions: string[]; email?: st
 <body><main class="card">
 <p class="badge">Development sign-in</p>
 <h1>Choose an account</h1>
-<p class="hint">This stands in for Google on your machine. Pick or type any email and name.</p>
+<p class="hint">This stands in for Google on your machine. Type any email and name.</p>
 ${options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : ''}
 <form method="post" action="${escapeHtml(options.action)}">
 <label for="email">Email</label>
-<input id="email" name="email" type="email" list="known-emails" autocomplete="email" required autofocus value="${escapeHtml(options.email ?? '')}">
-<datalist id="known-emails">${datalist}</datalist>
+<input id="email" name="email" type="email" autocomplete="email" required autofocus value="${escapeHtml(options.email ?? '')}">
 <label for="name">Name</label>
 <input id="name" name="name" type="text" autocomplete="name" value="${escapeHtml(options.name ?? '')}">
 <button type="submit">Continue</button>
@@ -70,7 +69,7 @@ const signInBody = z.object({
  */
 export async function mountDevProvider(
   app: FastifyInstance,
-  options: { publicUrl: string; redirectUri: string; clientSecret: string; suggestions: string[]; trustProxy: boolean },
+  options: { publicUrl: string; redirectUri: string; clientSecret: string; trustProxy: boolean },
 ): Promise<void> {
   const issuer = `${options.publicUrl}${DEV_ISSUER_PATH}`;
   const configuration: Configuration = {
@@ -160,9 +159,9 @@ export async function mountDevProvider(
         return reply
           .code(400)
           .type('text/html')
-          .send(signInPage({ action: '/login', suggestions: [], error: 'This sign-in has expired. Please start again.' }));
+          .send(signInPage({ action: '/login', error: 'This sign-in has expired. Please start again.' }));
       }
-      return reply.type('text/html').send(signInPage({ action: action(uid), suggestions: options.suggestions }));
+      return reply.type('text/html').send(signInPage({ action: action(uid) }));
     });
 
     scope.post(`${DEV_ISSUER_PATH}/interaction/:uid`, { schema: { params } }, async (request, reply) => {
@@ -172,9 +171,7 @@ export async function mountDevProvider(
         return reply
           .code(400)
           .type('text/html')
-          .send(
-            signInPage({ action: action(uid), suggestions: options.suggestions, error: 'Please enter a valid email address.' }),
-          );
+          .send(signInPage({ action: action(uid), error: 'Please enter a valid email address.' }));
       }
       const name = body.data.name || body.data.email.split('@')[0] || body.data.email;
       reply.hijack();
@@ -189,7 +186,7 @@ export async function mountDevProvider(
         request.log.warn({ err }, 'development sign-in could not finish');
         reply.raw.statusCode = 400;
         reply.raw.setHeader('content-type', 'text/html; charset=utf-8');
-        reply.raw.end(signInPage({ action: '/login', suggestions: [], error: 'This sign-in has expired. Please start again.' }));
+        reply.raw.end(signInPage({ action: '/login', error: 'This sign-in has expired. Please start again.' }));
       }
     });
   });

@@ -35,6 +35,24 @@ describe('sign-in through the development identity provider', () => {
     expect((await me(await signIn(t.app, { email: 'owner@example.com' }))).user).toMatchObject({ admin: false, owner: true });
   });
 
+  it('offers no known emails on its page (it would list the admins to anyone who opens it)', async () => {
+    const cookies = new Map<string, string>();
+    let url = '/api/auth/login';
+    let page = '';
+    for (let step = 0; step < 6 && !page; step++) {
+      const cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+      for (const c of res.cookies) cookies.set(c.name, c.value);
+      const next = typeof res.headers.location === 'string' ? new URL(res.headers.location, 'http://localhost:3000') : null;
+      if (next) url = next.pathname + next.search;
+      else page = res.body;
+    }
+    expect(page).toContain('<label for="email">Email</label>');
+    expect(page).not.toContain('boss@example.com');
+    expect(page).not.toContain('owner@example.com');
+    expect(page).not.toMatch(/<datalist|list="/);
+  });
+
   it('gives each sign-in its own session, and sign-out ends only that one', async () => {
     const a = await signIn(t.app, { email: 'carol@example.com' });
     const b = await signIn(t.app, { email: 'carol@example.com' });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, meResponseSchema, safeRedirectPath } from '../../../core/api';
-import type { Config } from '../../config';
+import { type Config, isLocalDevelopmentServer } from '../../config';
 import { type LoginTransaction, OidcClient, SignInError } from './oidc-client';
 import { authService } from './service';
 
@@ -39,6 +39,11 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
   } else {
     // loadConfig already refuses this; a hand-built config must not reach the development provider either.
     if (config.env === 'production') throw new Error('The development identity provider cannot run with NODE_ENV=production.');
+    if (!isLocalDevelopmentServer(config)) {
+      throw new Error(
+        'The development identity provider runs only on a local server (HOST on loopback, a localhost PUBLIC_URL).',
+      );
+    }
     const clientSecret = randomBytes(24).toString('base64url');
     // Loaded only here: oidc-provider and its dependencies take ~40 MB that production never needs.
     const { DEV_CLIENT_ID, DEV_ISSUER_PATH, mountDevProvider } = await import('./dev-provider');
@@ -47,7 +52,6 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
       redirectUri,
       clientSecret,
       trustProxy: config.trustProxy,
-      suggestions: [...config.adminEmails, ...(config.ownerEmail ? [config.ownerEmail] : [])],
     });
     client = new OidcClient({
       issuer: `${config.publicUrl}${DEV_ISSUER_PATH}`,
@@ -123,10 +127,14 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
     },
   );
 
-  r.post('/api/auth/logout', { schema: { response: { 204: z.null(), 403: apiErrorSchema } } }, async (request, reply) => {
-    await app.sessions.end(request, reply);
-    return reply.code(204).send(null);
-  });
+  r.post(
+    '/api/auth/logout',
+    { config: { visitors: true }, schema: { response: { 204: z.null(), 403: apiErrorSchema } } },
+    async (request, reply) => {
+      await app.sessions.end(request, reply);
+      return reply.code(204).send(null);
+    },
+  );
 
   r.get('/api/auth/me', { schema: { response: { 200: meResponseSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');

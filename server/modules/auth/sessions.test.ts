@@ -11,7 +11,7 @@ import {
 } from '../../../tests/fixtures/factories';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { ChangeClock } from '../../plugins/db-changes';
+import { Changes } from '../../plugins/db-changes';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../plugins/session';
 
 /**
@@ -297,10 +297,10 @@ describe('cross-site writes', () => {
 
 describe('sessions answered from memory (docs/decisions/0065)', () => {
   it('asks the database on every write, so a session ended elsewhere cannot post before the news arrives', async () => {
-    // This app gets a clock of its own: changes through t.db go unheard, as a change by another
+    // This app hears notices of its own: changes through t.db go unheard, as a change by another
     // process is until its notice arrives.
-    const clock = new ChangeClock(true);
-    const app = await buildApp(t.config, { database: { ...t.shared, changes: clock }, logger: false, closeDatabase: false });
+    const changes = new Changes(true);
+    const app = await buildApp(t.config, { database: { ...t.shared, changes }, logger: false, closeDatabase: false });
     try {
       const author = await aUser(t.db, { handle: 'ended-elsewhere' });
       const meHere = async () =>
@@ -316,7 +316,7 @@ describe('sessions answered from memory (docs/decisions/0065)', () => {
       });
       expect(post.statusCode).toBe(401);
       expect(await t.db.selectFrom('posts').select('id').where('user_id', '=', author.id).execute()).toEqual([]);
-      clock.tick();
+      changes.heard(`sessions user:${author.id}`);
       expect(await meHere()).toBeNull();
     } finally {
       await app.close();
@@ -331,7 +331,7 @@ describe('sessions answered from memory (docs/decisions/0065)', () => {
       READ_CACHE_ENTRIES: '0',
     });
     const app = await buildApp(config, {
-      database: { ...t.shared, changes: new ChangeClock(true) },
+      database: { ...t.shared, changes: new Changes(true) },
       logger: false,
       closeDatabase: false,
     });
@@ -402,9 +402,14 @@ describe('in production', () => {
   it('never starts the development identity provider', async () => {
     expect(() => loadConfig(production)).toThrow(/^OIDC_ISSUER: is required when NODE_ENV=production/);
     // Even a configuration built by hand, past loadConfig's check, is refused at start.
-    const config = { ...loadConfig({ ...production, NODE_ENV: 'development' }), env: 'production' as const };
+    const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), env: 'production' as const };
     await expect(buildApp(config, { database: sharedDatabase(), logger: false, closeDatabase: false })).rejects.toThrow(
       'The development identity provider cannot run with NODE_ENV=production.',
+    );
+    // Nor one that listens beyond loopback.
+    const open = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), host: '0.0.0.0' };
+    await expect(buildApp(open, { database: sharedDatabase(), logger: false, closeDatabase: false })).rejects.toThrow(
+      'The development identity provider runs only on a local server',
     );
   });
 });

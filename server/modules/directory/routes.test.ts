@@ -68,9 +68,11 @@ describe('the directory', () => {
       trades: ['produce', 'dairy'],
       area: 'Bristol, Avon',
       lastPostAt: now - 3 * DAY,
+      fileChangedAt: null,
       followerCount: 2,
       following: true,
       isOwner: false,
+      match: null,
     });
     expect((await explore('?q=green')).entries[0]).toMatchObject({ following: null, isOwner: false });
     expect((await explore('?q=green', valley)).entries[0]).toMatchObject({ following: null, isOwner: true });
@@ -117,6 +119,13 @@ describe('the directory', () => {
     expect(await handles('?area=bs1')).toEqual(['harbour-fish']);
     expect(await handles('?q=organic&trade=dairy&area=avon')).toEqual(['green-valley']);
     expect(await handles('?q=organic&trade=fish')).toEqual([]);
+  });
+
+  it('forgives a typo in the area, as the search does (#31)', async () => {
+    expect(await handles('?area=bristl')).toEqual(['green-valley']);
+    expect(await handles('?area=Brsitol%20avon')).toEqual(['green-valley']);
+    expect(await handles('?area=lyonn')).toEqual(['creme-bakery']);
+    expect(await handles('?area=manchester')).toEqual([]);
   });
 
   it('keeps up with changes: a new name, follows and unfollows, a removed handle', async () => {

@@ -2,23 +2,40 @@ import { logoPath } from '../../../core/business-profile';
 import { DIRECTORY_PAGE_SIZE, type DirectoryPage, type DirectoryQuery, hasSearchWords } from '../../../core/directory';
 import { isTrade } from '../../../core/trades';
 import type { DB } from '../../plugins/db';
+import { contentsSearchService } from '../contents/service';
 import { directoryRepository } from './repository';
 
 /** The directory at /explore: search, filters and pages over every held handle (issue 15 §4). */
 export function directoryService(db: DB) {
   const repo = directoryRepository(db);
+  const items = contentsSearchService(db);
   return {
     async search(query: DirectoryQuery, viewerId: string | null): Promise<DirectoryPage> {
+      const q = hasSearchWords(query.q) ? query.q : null;
+      // Suppliers found by what they sell (issue 30 §4): their best current line, ranked with names.
+      const itemMatches = q ? await items.bestItemMatches(q, viewerId) : [];
+      const listOf = new Map(itemMatches.map((m) => [m.userId, m.listId]));
       const rows = await repo.search({
-        q: hasSearchWords(query.q) ? query.q : null,
+        itemMatches,
+        q,
         trade: query.trade,
         area: hasSearchWords(query.area) ? query.area : null,
         viewerId,
         limit: DIRECTORY_PAGE_SIZE + 1,
         offset: (query.page - 1) * DIRECTORY_PAGE_SIZE,
       });
-      const entries = rows.slice(0, DIRECTORY_PAGE_SIZE).map(({ logoVersion, following, isOwner, ...row }) => ({
+      const page = rows.slice(0, DIRECTORY_PAGE_SIZE);
+      const matches = q
+        ? await items.matches(
+            q,
+            page.flatMap((r) => listOf.get(r.userId) ?? []),
+            viewerId,
+          )
+        : new Map();
+      const entries = page.map(({ logoVersion, following, isOwner, userId, ...row }) => ({
         ...row,
+        fileChangedAt: row.fileChangedAt === null ? null : Number(row.fileChangedAt),
+        match: matches.get(listOf.get(userId) ?? 0) ?? null,
         trades: row.trades.filter(isTrade),
         logo: logoVersion ? { url: logoPath(row.handle, logoVersion), width: 256, height: 256 } : null,
         isOwner,

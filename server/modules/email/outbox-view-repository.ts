@@ -26,13 +26,13 @@ export function outboxViewRepository(db: DB) {
       return rows.map((r) => ({ ...r, id: Number(r.id) }));
     },
 
-    /** Sends a failed or sent mail again: queued now, attempts start over. */
+    /** Sends a failed mail again: queued now, attempts start over. A delivered one is never sent twice (issue 33). */
     async requeue(id: number, now: number): Promise<'requeued' | 'not-found' | 'not-retryable'> {
       const row = await db
         .updateTable('email_outbox')
         .set({ state: 'queued', attempts: 0, next_attempt_at: now, lease_until: null, last_error: null })
         .where('id', '=', id)
-        .where('state', 'in', ['failed', 'sent', 'held'])
+        .where('state', '=', 'failed')
         .returning('id')
         .executeTakeFirst();
       if (row) return 'requeued';

@@ -23,7 +23,8 @@ function page(title: string, body: string): string {
 const CATEGORY_TEXT = {
   'list-updates': 'mails about new lists from handles you follow',
   'form-responses': 'mails about responses to your chat forms',
-  notices: 'other mails from Freshlist (invites, notices about your handle)',
+  // Every kind in the category (categories.ts): a supplier leaving a broken-link notice knows it is this one.
+  notices: 'other mails from Freshlist (invites, notices about your handle and your lists, requests for you to review)',
 } as const;
 
 /** a***@example.com: enough to recognise one's own address, not to harvest it from a leaked link. */
@@ -32,11 +33,15 @@ export function maskAddress(email: string): string {
   return `${local.slice(0, 1)}***@${domain}`;
 }
 
+const MANAGE = '<p><a href="/settings">Manage email settings</a></p>';
+
 export function unsubscribePage(options: {
-  state: 'confirm' | 'done' | 'unknown';
+  state: 'confirm' | 'done' | 'undone' | 'unknown';
   category: keyof typeof CATEGORY_TEXT;
   email?: string;
   action?: string;
+  /** On the done page: the form that puts the category back to `restore`. */
+  undo?: { action: string; restore: string };
 }): string {
   if (options.state === 'unknown') {
     return page('Unsubscribe – Freshlist', '<h1>Unsubscribe</h1><p>This unsubscribe link is not valid (any more).</p>');
@@ -44,15 +49,24 @@ export function unsubscribePage(options: {
   const what = CATEGORY_TEXT[options.category];
   const who = options.email ? ` for ${escapeHtml(maskAddress(options.email))}` : '';
   if (options.state === 'done') {
+    const undo = options.undo
+      ? `<form method="post" action="${escapeHtml(options.undo.action)}"><input type="hidden" name="restore" value="${escapeHtml(options.undo.restore)}"><p>Pressed by mistake? <button type="submit">Undo</button></p></form>`
+      : '';
     return page(
       'Unsubscribed – Freshlist',
-      `<h1>You are unsubscribed</h1><p>No more ${escapeHtml(what)}${who}. You can turn them on again in your <a href="/settings">settings</a>.</p>`,
+      `<h1>You're unsubscribed</h1><p>You will get no more ${escapeHtml(what)}${who}.</p>${undo}${MANAGE}`,
+    );
+  }
+  if (options.state === 'undone') {
+    return page(
+      'Subscribed again – Freshlist',
+      `<h1>You're subscribed again</h1><p>You get ${escapeHtml(what)} as before.</p>${MANAGE}`,
     );
   }
   return page(
     'Unsubscribe – Freshlist',
     `<h1>Unsubscribe</h1><p>Stop ${escapeHtml(what)}${who}?</p>
-<form method="post" action="${escapeHtml(options.action ?? '')}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
+<form method="post" action="${escapeHtml(options.action ?? '')}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>${MANAGE}`,
   );
 }
 

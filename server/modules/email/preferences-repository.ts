@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database } from '../../../db/schema';
 import type { DB } from '../../plugins/db';
+
+/** How long the token before a preferences change keeps working: the links of mails already sent (docs/decisions/0133). */
+export const PREVIOUS_TOKEN_DAYS = 30;
+
+/** The row a token opens: its current token, or the one before while it still works. */
+const byToken = (token: string, now: number) => (eb: ExpressionBuilder<Database, 'email_preferences'>) =>
+  eb.or([eb('unsubscribe_token', '=', token), eb.and([eb('previous_token', '=', token), eb('previous_token_until', '>', now)])]);
 
 /** Email preferences: one row an address, made on first use with a random unsubscribe token. */
 export function emailPreferencesRepository(db: DB) {
@@ -54,8 +63,21 @@ export function emailPreferencesRepository(db: DB) {
       return db
         .selectFrom('email_preferences')
         .select(['email', 'list_updates as listUpdates', 'form_responses as formResponses', 'notices'])
-        .where('unsubscribe_token', '=', token)
+        .where(byToken(token, Date.now()))
         .executeTakeFirst();
+    },
+
+    /** A new token for the address; the one before keeps working for PREVIOUS_TOKEN_DAYS. */
+    async rotateToken(email: string, now: number): Promise<void> {
+      await db
+        .updateTable('email_preferences')
+        .set((eb) => ({
+          previous_token: eb.ref('unsubscribe_token'),
+          previous_token_until: now + PREVIOUS_TOKEN_DAYS * 86_400_000,
+          unsubscribe_token: randomBytes(24).toString('base64url'),
+        }))
+        .where('email', '=', email)
+        .execute();
     },
 
     async updatePreferences(
@@ -70,7 +92,7 @@ export function emailPreferencesRepository(db: DB) {
       const row = await db
         .updateTable('email_preferences')
         .set({ ...changes, updated_at: now })
-        .where((eb) => ('email' in where ? eb('email', '=', where.email) : eb('unsubscribe_token', '=', where.token)))
+        .where((eb) => ('email' in where ? eb('email', '=', where.email) : byToken(where.token, now)(eb)))
         .returning('email')
         .executeTakeFirst();
       return row !== undefined;

@@ -1,25 +1,25 @@
+import { logoPath } from '../../../core/business-profile';
 import type { EmailPreferences, UnsubscribeCategory } from '../../../core/email';
+import type { LinkHealth } from '../../../core/link-check';
 import type { DB } from '../../plugins/db';
-import { handlesService } from '../handles/service';
+import { CATEGORY_OF, wanted } from './categories';
+import { mailChangesRepository } from './changes-repository';
+import { type FormResponses, formResponsesMail } from './form-templates';
+import type { MailContext, RenderedMail } from './layout';
+import { changedListsParts, linkBrokenMail, listChangedMail } from './link-templates';
+import type { ChangedList } from './list-change-repository';
+import { listChangeRepository } from './list-change-repository';
+import { type HandlePosts, listDigestMail, listUpdateMail, type MailPost } from './list-templates';
 import { type ClaimedMail, emailRepository } from './repository';
 import * as templates from './templates';
+import { tradeDecisionMail, tradeRequestMail } from './trade-templates';
 
 const MAX_POSTS_A_MAIL = 20;
-
-const CATEGORY_OF: Record<string, UnsubscribeCategory | null> = {
-  invite: 'notices',
-  'handle-requested': 'notices',
-  'handle-approved': null,
-  'handle-rejected': null,
-  'handle-removed': 'notices',
-  'list-update': 'list-updates',
-  'list-digest': 'list-updates',
-  'form-response': 'form-responses',
-  'form-digest': 'form-responses',
-};
+/** Responses shown with their answers in one form's part of a mail; the rest are counted. */
+const RESPONSES_A_MAIL = 5;
 
 export type RenderOutcome =
-  | { rendered: templates.RenderedMail & { to: { name: string; address: string } }; unsubscribeUrl: string | null }
+  | { rendered: RenderedMail & { to: { name: string; address: string } }; unsubscribeUrl: string | null }
   | { cancel: string };
 
 type Preferences = EmailPreferences & { token: string };
@@ -39,25 +39,10 @@ export interface MailLookups {
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
 
-/** Is this category still wanted (the person may have changed their mind since it was queued)? */
-function wanted(mail: ClaimedMail, prefs: EmailPreferences): boolean {
-  switch (mail.kind) {
-    case 'list-update':
-      return prefs.listUpdates === 'instant';
-    case 'list-digest':
-      return prefs.listUpdates === str(mail.payload.period);
-    case 'form-response':
-      return prefs.formResponses === 'instant';
-    case 'form-digest':
-      return prefs.formResponses === 'daily';
-    default:
-      return CATEGORY_OF[mail.kind] === 'notices' ? prefs.notices : true;
-  }
-}
-
 /** Renders claimed mails at delivery: recipient, preferences, body and unsubscribe link as they are now. */
 export function mailRenderer(db: DB, settings: { publicUrl: string; ownerEmail: string | undefined }) {
   const repo = emailRepository(db);
+  const changes = listChangeRepository(db);
 
   const unsubscribeUrl = (token: string, category: UnsubscribeCategory) =>
     `${settings.publicUrl}/api/email/unsubscribe?token=${encodeURIComponent(token)}&category=${category}`;
@@ -85,16 +70,55 @@ export function mailRenderer(db: DB, settings: { publicUrl: string; ownerEmail: 
     };
   }
 
-  async function body(
-    mail: ClaimedMail,
-    ctx: templates.MailContext,
-    now: number,
-    lookups: MailLookups,
-  ): Promise<templates.RenderedMail | string> {
+  /** Each post with what changed in its file, when Freshlist read it (issue 30), as `readerId` may see it. */
+  async function withChanges(posts: MailPost[], readerId: string | null) {
+    const changes = await mailChangesRepository(db).ofPosts(
+      posts.map((post) => post.id),
+      readerId,
+    );
+    return (post: MailPost): MailPost => ({ ...post, changes: changes.get(post.id) });
+  }
+
+  /** Each changed list with what changed in its file, when Freshlist read it (issue 30). */
+  async function withListChanges(lists: ChangedList[], readerId: string | null): Promise<ChangedList[]> {
+    const changes = await mailChangesRepository(db).ofLists(
+      lists.map((list) => list.listId),
+      readerId,
+    );
+    return lists.map((list) => ({ ...list, changes: changes.get(list.listId) }));
+  }
+
+  /** A logo's absolute address (mail programs load it from the site), or null. */
+  const logoUrlOf = (handle: string, version: string | null | undefined) =>
+    version ? `${settings.publicUrl}${logoPath(handle, version)}` : null;
+
+  /** Each form's newest responses with their answers, in its questions' order (issue 31). */
+  async function withAnswers(
+    forms: Array<{ formId: string; title: string; count: number }>,
+    after: number,
+    upTo: number,
+  ): Promise<FormResponses[]> {
+    return Promise.all(
+      forms.map(async (form) => {
+        const { questions, rows } = await repo.latestResponses(form.formId, after, upTo, RESPONSES_A_MAIL);
+        const latest = rows.map((row) => ({
+          submittedAt: row.submittedAt,
+          answers: questions.map((q) => ({ field: q.field, type: q.type, answer: row.answers[q.field] ?? null })),
+        }));
+        return { ...form, latest };
+      }),
+    );
+  }
+
+  async function body(mail: ClaimedMail, ctx: MailContext, now: number, lookups: MailLookups): Promise<RenderedMail | string> {
     const p = mail.payload;
     switch (mail.kind) {
       case 'invite':
-        return templates.inviteMail(ctx, { handle: str(p.handle), displayName: str(p.displayName) });
+        return templates.inviteMail(ctx, {
+          handle: str(p.handle),
+          displayName: str(p.displayName),
+          invitedBy: typeof p.invitedBy === 'string' ? p.invitedBy : null,
+        });
       case 'handle-requested':
         return templates.handleRequestedMail(ctx, {
           handle: str(p.handle),
@@ -105,47 +129,132 @@ export function mailRenderer(db: DB, settings: { publicUrl: string; ownerEmail: 
       case 'handle-approved':
         return templates.handleApprovedMail(ctx, { handle: str(p.handle), displayName: str(p.displayName) });
       case 'handle-rejected':
-        return templates.handleRejectedMail(ctx, { handle: str(p.handle), displayName: str(p.displayName) });
+        return templates.handleRejectedMail(ctx, {
+          handle: str(p.handle),
+          displayName: str(p.displayName),
+          reason: str(p.reason),
+        });
+      case 'invite-requested':
+        return templates.inviteRequestedMail(ctx, { name: str(p.name), email: str(p.email), handle: str(p.handle) });
+      case 'account-deleted':
+        return templates.accountDeletedMail(ctx, {
+          displayName: str(p.displayName),
+          bySelf: p.bySelf === true,
+          restorableUntil: num(p.restorableUntil),
+        });
+      case 'account-restored':
+        return templates.accountRestoredMail(ctx, { displayName: str(p.displayName) });
       case 'handle-removed':
         return templates.handleRemovedMail(ctx, { handle: str(p.handle) });
       case 'list-update': {
         const handle = str(p.handle);
-        // From the first post the mail was queued for: later ones were gathered into it.
+        // The batch's posts (ADR 0141); a mail queued before batches lists the posts since its first.
+        const ids = Array.isArray(p.posts) ? p.posts.map(Number).filter(Number.isSafeInteger) : null;
         const after = num(p.since) - 1;
-        const news = await lookups.shared(`list:${handle}:${after}`, async () => {
-          // Who holds the handle is the handles module's answer; a holder since the post is not told of.
-          const holder = await handlesService(db).holder(handle);
-          const posts = holder ? await repo.handlePosts(handle, holder.userId, after, now, MAX_POSTS_A_MAIL) : [];
-          return { holder, posts };
+        const key = ids ? `list:${handle}:${ids.join(',')}` : `list:${handle}:${after}`;
+        const news = await lookups.shared(key, async () => {
+          // Who holds the handle now (a read of the mail's own); a holder since the post is not told of.
+          const holder = await repo.holder(handle);
+          if (!holder) return { holder, posts: [], logo: undefined };
+          const [posts, logo] = await Promise.all([
+            ids
+              ? repo.postsByIds(handle, holder.userId, ids, MAX_POSTS_A_MAIL)
+              : repo.handlePosts(handle, holder.userId, after, now, MAX_POSTS_A_MAIL),
+            repo.logoOf(holder.userId),
+          ]);
+          return { holder, posts, logo };
         });
         if (!news.holder || news.posts.length === 0) return 'Nothing new to tell.';
-        return templates.listUpdateMail(ctx, { handle, displayName: news.holder.displayName, posts: news.posts });
+        let posts = news.posts;
+        // A trade-only list in the batch: read again as this recipient, whose access decides (docs/decisions/0180).
+        if (posts.some((post) => post.locked) && mail.userId) {
+          const holderId = news.holder.userId;
+          posts = ids
+            ? await repo.postsByIds(handle, holderId, ids, MAX_POSTS_A_MAIL, mail.userId)
+            : await repo.handlePosts(handle, holderId, after, now, MAX_POSTS_A_MAIL, mail.userId);
+        }
+        return listUpdateMail(
+          ctx,
+          {
+            handle,
+            displayName: news.holder.displayName,
+            logoUrl: logoUrlOf(handle, news.logo?.version),
+            posts: posts.map(await withChanges(posts, mail.userId)),
+          },
+          now,
+        );
+      }
+      case 'list-changed': {
+        const handle = str(p.handle);
+        const ids = Array.isArray(p.lists) ? p.lists.map(Number).filter(Number.isSafeInteger) : [];
+        const lists = await lookups.shared(`changed:${handle}:${ids.join(',')}`, () => changes.changedLists(handle, ids));
+        if (lists.length === 0) return 'Nothing new to tell.';
+        return listChangedMail(ctx, {
+          handle,
+          displayName: lists[0]?.displayName ?? '',
+          lists: await withListChanges(lists, mail.userId),
+        });
+      }
+      case 'link-broken': {
+        const link = await changes.brokenLink(mail.userId ?? '', num(p.listId));
+        if (!link?.broken) return 'The link works again.';
+        return linkBrokenMail(ctx, { ...link, health: link.health as LinkHealth });
       }
       case 'list-digest': {
         const rows = await repo.digestPosts(mail.userId ?? '', num(p.from), num(p.to));
-        if (rows.length === 0) return 'Nothing new to tell.';
-        const handles = new Map<string, templates.HandlePosts>();
+        // Lists whose files changed in the period are an item of their own (issue 29).
+        const changed = await changes.digestChanges(mail.userId ?? '', num(p.from), num(p.to));
+        if (rows.length === 0 && changed.length === 0) return 'Nothing new to tell.';
+        const handles = new Map<string, HandlePosts>();
         for (const row of rows) {
-          const group = handles.get(row.handle) ?? { handle: row.handle, displayName: row.displayName, posts: [] };
+          const group = handles.get(row.handle) ?? {
+            handle: row.handle,
+            displayName: row.displayName,
+            logoUrl: logoUrlOf(row.handle, row.logoVersion),
+            posts: [],
+          };
           if (group.posts.length < MAX_POSTS_A_MAIL) group.posts.push(row);
           handles.set(row.handle, group);
         }
-        return templates.listDigestMail(ctx, {
-          period: p.period === 'weekly' ? 'weekly' : 'daily',
-          handles: [...handles.values()],
-        });
+        const told = await withChanges(
+          [...handles.values()].flatMap((h) => h.posts),
+          mail.userId,
+        );
+        return listDigestMail(
+          ctx,
+          {
+            period: p.period === 'weekly' ? 'weekly' : 'daily',
+            handles: [...handles.values()].map((h) => ({ ...h, posts: h.posts.map(told) })),
+            updated: { count: changed.length, ...changedListsParts(ctx, await withListChanges(changed, mail.userId)) },
+          },
+          now,
+        );
       }
       case 'form-response': {
         const after = num(p.since) - 1;
         const forms = await repo.formResponses({ ownerId: mail.userId ?? '', formId: str(p.formId), after, upTo: now });
         if (forms.length === 0) return 'Nothing new to tell.';
-        return templates.formResponsesMail(ctx, { daily: false, forms });
+        return formResponsesMail(ctx, { daily: false, forms: await withAnswers(forms, after, now) });
       }
       case 'form-digest': {
         const forms = await repo.formResponses({ ownerId: mail.userId ?? '', after: num(p.from) - 1, upTo: num(p.to) - 1 });
         if (forms.length === 0) return 'Nothing new to tell.';
-        return templates.formResponsesMail(ctx, { daily: true, forms });
+        return formResponsesMail(ctx, { daily: true, forms: await withAnswers(forms, num(p.from) - 1, num(p.to) - 1) });
       }
+      case 'trade-request':
+        return tradeRequestMail(ctx, {
+          handle: str(p.handle),
+          businessName: str(p.businessName),
+          displayName: str(p.displayName),
+          note: str(p.note),
+        });
+      case 'trade-approved':
+      case 'trade-declined':
+        return tradeDecisionMail(ctx, {
+          approved: mail.kind === 'trade-approved',
+          handle: str(p.handle),
+          displayName: str(p.displayName),
+        });
       default:
         return `Unknown kind of mail: ${mail.kind}`;
     }
@@ -178,7 +287,7 @@ export function mailRenderer(db: DB, settings: { publicUrl: string; ownerEmail: 
         if (!wanted(mail, prefs)) return { cancel: 'The recipient turned this mail off.' };
         unsubscribe = unsubscribeUrl(prefs.token, category);
       }
-      const ctx: templates.MailContext = {
+      const ctx: MailContext = {
         publicUrl: settings.publicUrl,
         unsubscribeUrl: unsubscribe ?? undefined,
         settingsUrl: mail.userId ? `${settings.publicUrl}/settings` : undefined,

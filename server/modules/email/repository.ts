@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { DB } from '../../plugins/db';
 import { emailContentRepository } from './content-repository';
+import { listBatchesRepository } from './list-batches-repository';
+import { listChangeRepository } from './list-change-repository';
 import { outboxViewRepository } from './outbox-view-repository';
 import { emailPreferencesRepository } from './preferences-repository';
 
@@ -78,6 +80,7 @@ export function emailRepository(db: DB) {
     ...emailContentRepository(db),
     ...emailPreferencesRepository(db),
     ...outboxViewRepository(db),
+    ...listBatchesRepository(db),
     async insert(mail: NewMail): Promise<void> {
       await db
         .insertInto('email_outbox')
@@ -96,28 +99,13 @@ export function emailRepository(db: DB) {
         .execute();
     },
 
-    /**
-     * One mail per follower who wants list updates instantly, unless the handle's batch is still
-     * waiting (then this post joins it). No per-row conflict check: a 50,000-row insert enters only
-     * the primary key and the due index (docs/decisions/0090).
-     */
-    async queueListUpdates(args: { handle: string; holderId: string; since: number; now: number }): Promise<number> {
-      const { handle, holderId, since, now } = args;
-      const topic = `list:${handle}`;
-      const { slot, opened } = await takeSlot(db, topic, now);
-      if (!opened) return 0;
-      const result = await sql`
-        insert into email_outbox (kind, user_id, topic, payload, state, scheduled_at, next_attempt_at, created_at)
-        select 'list-update', f.follower_id, ${topic}::text, ${JSON.stringify({ handle, since })}::jsonb,
-               'queued', ${slot}::bigint, ${slot}::bigint, ${now}::bigint
-        from follows f
-        join users u on u.id = f.follower_id
-        -- Instant is never the default (daily is): only people who chose it have a row saying so.
-        join email_preferences p on p.email = u.email and p.list_updates = 'instant'
-        where f.handle = ${handle} and f.followed_user_id = ${holderId} and f.follower_id <> ${holderId}
-
+    /** One mail to each admin (by their flag), written in one statement. */
+    async insertForAdmins(mail: { kind: string; payload: Record<string, unknown>; now: number }): Promise<void> {
+      await sql`
+        insert into email_outbox (kind, user_id, payload, state, scheduled_at, next_attempt_at, created_at)
+        select ${mail.kind}::text, u.id, ${JSON.stringify(mail.payload)}::jsonb, 'queued', ${mail.now}::bigint, ${mail.now}::bigint, ${mail.now}::bigint
+        from users u where u.admin
       `.execute(db);
-      return Number(result.numAffectedRows ?? 0);
     },
 
     /** The form's owner, when they want responses instantly: one pending mail a form, at most one an hour. */
@@ -153,6 +141,7 @@ export function emailRepository(db: DB) {
           join handles h on h.handle = po.handle and h.user_id = po.user_id
           join follows f on f.handle = po.handle and f.followed_user_id = po.user_id
           where po.created_at >= ${from}::bigint and po.created_at < ${to}::bigint and f.follower_id <> po.user_id
+          union ${listChangeRepository(db).changeDigestReaders(from, to)}
         ) r
         join users u on u.id = r.follower_id
         left join email_preferences p on p.email = u.email
@@ -212,6 +201,7 @@ export function emailRepository(db: DB) {
         .where('created_at', '<', before)
         .executeTakeFirst();
       await db.deleteFrom('email_topic_slots').where('slot_at', '<', before).execute();
+      await sql`delete from email_list_batches where sent_at < ${before}::bigint and cardinality(post_ids) = 0`.execute(db);
       return Number(result.numDeletedRows);
     },
 

@@ -63,7 +63,8 @@ describe('invites (mails 1 and 3)', () => {
     const [mail] = smtp.to(email);
     expect(mail).toBeDefined();
     if (!mail) return;
-    expect(mail.parsed.subject).toBe(`You're invited to Freshlist as @${handle}`);
+    // Signed by the admin's public name (#31).
+    expect(mail.parsed.subject).toBe(`${admin.name} invited you to Freshlist as @${handle}`);
     expect(mail.header('from')).toBe('Freshlist Team <hello@freshlist.example>');
     expect(mail.parsed.to && 'value' in mail.parsed.to ? mail.parsed.to.value[0]?.address : '').toBe(email);
     expect(mail.parsed.text).toContain(`http://localhost:3000/invite/${handle}`);
@@ -182,7 +183,9 @@ describe('new lists (mail 4)', () => {
     expect(first).toHaveLength(1);
     expect(first[0]?.parsed.subject).toBe(`Farm & Sons (@${author.handle}) shared a new list`);
     expect(first[0]?.parsed.html).toContain('Monday &lt;prices&gt;');
-    expect(first[0]?.parsed.text).toMatch(/- Monday <prices>: http:\/\/localhost:3000\/api\/posts\/\d+\/open/);
+    expect(first[0]?.parsed.text).toContain(
+      `* Monday <prices>\n  Open list: http://localhost:3000/${author.handle}/lists/monday-prices/open`,
+    );
     expect(first[0]?.header('list-unsubscribe')).toContain('category=list-updates');
     expect(smtp.to(daily.email)).toHaveLength(0);
 
@@ -190,17 +193,57 @@ describe('new lists (mail 4)', () => {
     await share(author, 'Wednesday');
     await deliver();
     expect(smtp.to(instant.email)).toHaveLength(1);
-    expect((await outbox('list-update')).filter((m) => m.user_id === instant.id && m.state === 'queued')).toHaveLength(1);
 
     offset = HOUR + 1000;
     await deliver();
     const all = smtp.to(instant.email);
     expect(all).toHaveLength(2);
     expect(all[1]?.parsed.subject).toBe(`Farm & Sons (@${author.handle}) shared 2 new lists`);
-    expect(all[1]?.parsed.text).toContain('- Tuesday');
-    expect(all[1]?.parsed.text).toContain('- Wednesday');
+    expect(all[1]?.parsed.text).toContain('* Tuesday');
+    expect(all[1]?.parsed.text).toContain('* Wednesday');
     expect(all[1]?.parsed.text).not.toContain('Monday');
     expect(all[1]?.header('message-id')).not.toBe(all[0]?.header('message-id'));
+  });
+
+  it('recipients are chosen when the mail goes: who switched to Instantly or followed mid-hour gets the next mail, nobody twice', async () => {
+    const author = await aUser(t.db, { handle: `mid-${unique()}`, name: 'Mid Farm' });
+    const early = await aUser(t.db);
+    const switcher = await aUser(t.db);
+    const newcomer = await aUser(t.db);
+    await aFollow(t.db, early, author.handle ?? '');
+    await aFollow(t.db, switcher, author.handle ?? '');
+    await prefer(early, { listUpdates: 'instant' });
+    await share(author, 'First');
+    await deliver();
+    expect(smtp.to(early.email)).toHaveLength(1);
+
+    // Within the hour: a second list waits; one person switches to Instantly, another follows and chooses it.
+    offset = 10 * 60_000;
+    await share(author, 'Second');
+    await deliver();
+    await prefer(switcher, { listUpdates: 'instant' });
+    await aFollow(t.db, newcomer, author.handle ?? '');
+    await prefer(newcomer, { listUpdates: 'instant' });
+    await share(author, 'Third');
+    await deliver();
+    expect(smtp.to(early.email)).toHaveLength(1);
+    expect(smtp.to(switcher.email)).toHaveLength(0);
+
+    offset = HOUR + 1000;
+    await deliver();
+    for (const person of [early, switcher, newcomer]) {
+      const last = smtp.to(person.email).at(-1);
+      expect(last?.parsed.subject).toBe(`Mid Farm (@${author.handle}) shared 2 new lists`);
+      expect(last?.parsed.text).toContain('* Second');
+      expect(last?.parsed.text).toContain('* Third');
+      expect(last?.parsed.text).not.toContain('First');
+    }
+    expect(smtp.to(early.email)).toHaveLength(2);
+    expect(smtp.to(switcher.email)).toHaveLength(1);
+    expect(smtp.to(newcomer.email)).toHaveLength(1);
+    offset = 3 * HOUR;
+    await deliver();
+    expect(smtp.to(switcher.email)).toHaveLength(1);
   });
 
   it('one-click unsubscribe (RFC 8058) turns list updates off without signing in', async () => {
@@ -237,7 +280,8 @@ describe('new lists (mail 4)', () => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(click.statusCode).toBe(200);
-    expect(click.body).toContain('You are unsubscribed');
+    expect(click.body).toContain("You're unsubscribed");
+    expect(click.body).toContain('<a href="/settings">Manage email settings</a>');
     expect((await t.app.inject(as(reader, { url: '/api/settings/email' }))).json()).toEqual({
       listUpdates: 'off',
       formResponses: 'instant',
@@ -256,8 +300,56 @@ describe('new lists (mail 4)', () => {
       payload: '--b\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--b--\r\n',
     });
     expect(multipart.statusCode).toBe(200);
+    // It names what it stops, the notices about one's lists included (a broken link, a trade request).
+    expect(multipart.body).toContain(
+      'You will get no more other mails from Freshlist (invites, notices about your handle and your lists, requests for you to review).',
+    );
     const bad = await t.app.inject({ method: 'GET', url: '/api/email/unsubscribe?token=AAAAAAAAAAAAAAAAAAAA&category=notices' });
     expect(bad.statusCode).toBe(404);
+  });
+
+  it('the page’s own form posts with Origin: null (Referrer-Policy: no-referrer): it unsubscribes, and Undo puts the choice back', async () => {
+    const reader = await aUser(t.db);
+    await prefer(reader, { listUpdates: 'weekly' });
+    const token = (
+      await t.db
+        .selectFrom('email_preferences')
+        .select('unsubscribe_token')
+        .where('email', '=', reader.email)
+        .executeTakeFirstOrThrow()
+    ).unsubscribe_token;
+    const path = `/api/email/unsubscribe?token=${token}&category=list-updates`;
+    const page = await t.app.inject({ method: 'GET', url: path });
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    const fromPage = { 'content-type': 'application/x-www-form-urlencoded', origin: 'null', 'sec-fetch-site': 'same-origin' };
+
+    // Another site cannot use the exception: a cross-site request is refused before the token is read.
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { ...fromPage, 'sec-fetch-site': 'cross-site' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(forged.statusCode).toBe(403);
+    // Origin: null is accepted only where the URL's token is the credential, not on a cookie route.
+    const put = as(reader, { method: 'PUT', url: '/api/settings/email', payload: { listUpdates: 'off' } });
+    const cookieRoute = await t.app.inject({ ...put, headers: { ...put.headers, origin: 'null' } });
+    expect(cookieRoute.statusCode).toBe(403);
+
+    const click = await t.app.inject({ method: 'POST', url: path, headers: fromPage, payload: 'List-Unsubscribe=One-Click' });
+    expect(click.statusCode).toBe(200);
+    expect(click.body).toContain("You're unsubscribed");
+    expect((await prefer(reader, {})).json().listUpdates).toBe('off');
+    const undo = /<form method="post" action="([^"]+)"><input type="hidden" name="restore" value="([a-z]+)">/.exec(click.body);
+    expect(undo?.[2]).toBe('weekly');
+    const action = (undo?.[1] ?? '').replaceAll('&amp;', '&');
+
+    const bad = await t.app.inject({ method: 'POST', url: action, headers: fromPage, payload: 'restore=off' });
+    expect(bad.statusCode).toBe(400);
+    const undone = await t.app.inject({ method: 'POST', url: action, headers: fromPage, payload: 'restore=weekly' });
+    expect(undone.statusCode).toBe(200);
+    expect(undone.body).toContain("You're subscribed again");
+    expect((await prefer(reader, {})).json().listUpdates).toBe('weekly');
   });
 
   it('digests: daily and weekly, each listing new posts by handle, once per person and period, none when nothing is new', async () => {
@@ -293,14 +385,14 @@ describe('new lists (mail 4)', () => {
     expect(smtp.to(daily.email)).toHaveLength(1);
     expect(d?.parsed.subject).toBe('Freshlist daily digest: 2 new lists');
     expect(d?.parsed.text).toContain(`Apple Farm (@${a.handle}) http://localhost:3000/${a.handle}`);
-    expect(d?.parsed.text).toContain('- Apples <today>');
-    expect(d?.parsed.text).toContain('- Bread');
+    expect(d?.parsed.text).toContain('* Apples <today>');
+    expect(d?.parsed.text).toContain('* Bread');
     expect(d?.parsed.text).not.toContain('Old apples');
     expect(d?.header('list-unsubscribe')).toContain('category=list-updates');
 
     const [w] = smtp.to(weekly.email);
     expect(w?.parsed.subject).toBe('Freshlist weekly digest: 2 new lists');
-    expect(w?.parsed.text).toContain('- Old apples');
+    expect(w?.parsed.text).toContain('* Old apples');
     expect(smtp.to(nothing.email)).toHaveLength(0);
   });
 });
@@ -308,19 +400,32 @@ describe('new lists (mail 4)', () => {
 describe('chat form responses (mail 5)', () => {
   it('the owner hears instantly by default, or in the daily digest', async () => {
     const formOwner = await aUser(t.db, { handle: `forms-${unique()}` });
-    const formId = await aChatForm(t.db, formOwner, { title: 'Orders <week>' });
+    const formId = await aChatForm(t.db, formOwner, {
+      title: 'Orders <week>',
+      questions: [
+        { field: 'name', lines: ['What is your name?'] },
+        { field: 'order', lines: ['What would you like to order?'], long: true },
+        { field: 'delivery', lines: ['Which day?'], type: 'date' },
+      ],
+    });
     const submit = () =>
       t.app.inject({
         method: 'POST',
         url: `/api/forms/${formId}/submissions`,
         headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify({ answers: { name: 'Bob', order: 'Eggs' }, idempotencyKey: randomUUID() }),
+        payload: JSON.stringify({
+          answers: { name: 'Bob', order: 'Eggs', delivery: '2026-03-14' },
+          idempotencyKey: randomUUID(),
+        }),
       });
     expect((await submit()).statusCode).toBe(201);
     await deliver();
     const [mail] = smtp.to(formOwner.email);
     expect(mail?.parsed.subject).toBe('Orders <week>: 1 new response');
     expect(mail?.parsed.text).toContain(`http://localhost:3000/chat-form-creator/${formId}/responses`);
+    // The answers themselves, in the questions' order (#31).
+    // A date reads as people write it, as on the form's own pages.
+    expect(mail?.parsed.text).toContain('  name: Bob\n  order: Eggs\n  delivery: 14 March 2026');
     expect(mail?.header('list-unsubscribe')).toContain('category=form-responses');
 
     await prefer(formOwner, { formResponses: 'daily' });

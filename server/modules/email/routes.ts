@@ -10,12 +10,12 @@ import {
   emailStatusSchema,
   UNSUBSCRIBE_CATEGORIES,
 } from '../../../core/email';
-import type { Config } from '../../config';
+import { type Config, isLocalDevelopmentServer } from '../../config';
 import { badRequest, notFound } from '../../http-errors';
-import { perPersonLimit } from '../../plugins/rate-limit';
+import { ADMIN_MAIL_LIMIT, perPersonLimit } from '../../plugins/rate-limit';
 import { requireAdmin, requireUser } from '../../plugins/session';
 import { mailboxItemPage, mailboxListPage, unsubscribePage } from './pages';
-import { emailService } from './service';
+import { emailService, isSubscribedChoice } from './service';
 import { mailboxTransport, smtpTransport } from './transport';
 import { createMailer, type Mailer, messageIdOf, SENDING_AT_ONCE } from './worker';
 
@@ -36,18 +36,21 @@ const unsubscribeQuery = z.object({
   category: z.enum(UNSUBSCRIBE_CATEGORIES),
 });
 const ONE_CLICK = /List-Unsubscribe[\s\S]*One-Click/;
+const actionOf = (path: string, token: string, category: string) =>
+  `${path}?token=${encodeURIComponent(token)}&category=${category}`;
 const html = z.string();
 const admin = async (request: FastifyRequest) => void requireAdmin(request);
 
 /** Email: the outbox worker, preferences, one-click unsubscribe, the admin view, the development mailbox. */
 export const emailModule = fp<{ config: Config }>(
   async (app: FastifyInstance, { config }) => {
-    const production = config.env === 'production';
+    // The mailbox shows everyone's invite links and unsubscribe tokens: a local development server only (ADR 0130).
+    const devMailbox = isLocalDevelopmentServer(config);
     const transport = config.mail.smtpUrl
       ? smtpTransport(config.mail.smtpUrl, SENDING_AT_ONCE)
-      : production
-        ? null
-        : mailboxTransport();
+      : devMailbox
+        ? mailboxTransport()
+        : null;
     const service = emailService(app.db);
     const mailer = createMailer({
       db: app.db,
@@ -58,6 +61,7 @@ export const emailModule = fp<{ config: Config }>(
       from: config.mail.from,
       digestHourUtc: config.mail.digestHourUtc,
       leaseMs: config.mail.leaseMs,
+      instantIntervalMs: config.mail.instantIntervalMs,
       log: app.log,
     });
     app.decorate('mailer', mailer);
@@ -102,9 +106,10 @@ export const emailModule = fp<{ config: Config }>(
         '/api/admin/email/:id/retry',
         {
           preHandler: admin,
+          config: { rateLimit: ADMIN_MAIL_LIMIT },
           schema: {
             params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
-            response: { 200: z.object({ ok: z.literal(true) }), ...errors },
+            response: { 200: z.object({ ok: z.literal(true) }), ...errors, 429: apiErrorSchema },
           },
         },
         async (request) => {
@@ -124,6 +129,8 @@ export const emailModule = fp<{ config: Config }>(
       );
       const r = scope.withTypeProvider<ZodTypeProvider>();
       const limit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+      // The token is the credential: the form on the page posts with `Origin: null` (ADR 0140).
+      const tokenRoute = { ...limit, urlTokenCredential: true, visitors: true };
 
       r.get(
         '/api/email/unsubscribe',
@@ -133,7 +140,7 @@ export const emailModule = fp<{ config: Config }>(
           const target = await service.unsubscribeTarget(token);
           reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
           if (!target) return reply.code(404).send(unsubscribePage({ state: 'unknown', category }));
-          const action = `/api/email/unsubscribe?token=${encodeURIComponent(token)}&category=${category}`;
+          const action = actionOf('/api/email/unsubscribe', token, category);
           return reply.send(unsubscribePage({ state: 'confirm', category, email: target.email, action }));
         },
       );
@@ -141,7 +148,7 @@ export const emailModule = fp<{ config: Config }>(
       r.post(
         '/api/email/unsubscribe',
         {
-          config: limit,
+          config: tokenRoute,
           schema: {
             querystring: unsubscribeQuery,
             body: z.string().max(4096),
@@ -151,19 +158,43 @@ export const emailModule = fp<{ config: Config }>(
         async (request, reply) => {
           if (!ONE_CLICK.test(request.body)) throw badRequest('Send List-Unsubscribe=One-Click to unsubscribe.');
           const { token, category } = request.query;
-          const done = await service.unsubscribe(token, category);
-          reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-          if (!done) return reply.code(404).send(unsubscribePage({ state: 'unknown', category }));
+          const was = await service.unsubscribe(token, category);
+          reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+          if (!was) return reply.code(404).send(unsubscribePage({ state: 'unknown', category }));
           request.log.info({ category }, 'email: one-click unsubscribe');
-          return reply.send(unsubscribePage({ state: 'done', category }));
+          const undo = { action: actionOf('/api/email/unsubscribe/undo', token, category), restore: was };
+          return reply.send(unsubscribePage({ state: 'done', category, undo }));
+        },
+      );
+
+      // The undo on the "You're unsubscribed" page: the category back to what it was.
+      r.post(
+        '/api/email/unsubscribe/undo',
+        {
+          config: tokenRoute,
+          schema: {
+            querystring: unsubscribeQuery,
+            body: z.string().max(4096),
+            response: { 200: html, 404: html, 400: apiErrorSchema },
+          },
+        },
+        async (request, reply) => {
+          const { token, category } = request.query;
+          const restore = new URLSearchParams(request.body).get('restore') ?? '';
+          if (!isSubscribedChoice(category, restore)) throw badRequest('Send restore= with the choice to put back.');
+          const done = await service.resubscribe(token, category, restore);
+          reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+          if (!done) return reply.code(404).send(unsubscribePage({ state: 'unknown', category }));
+          request.log.info({ category }, 'email: unsubscribe undone');
+          return reply.send(unsubscribePage({ state: 'undone', category }));
         },
       );
     });
 
     await app.register(async (scope) => {
       const r = scope.withTypeProvider<ZodTypeProvider>();
-      if (production) {
-        // The development mailbox does not exist in production; not even the web app's page for it.
+      if (!devMailbox) {
+        // The development mailbox exists only on a local development server; not even the web app's page for it.
         r.get('/dev/*', { schema: { response: { 404: apiErrorSchema } } }, async () => {
           throw notFound('Not found.');
         });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import pMap from 'p-map';
 import type { DB } from '../../plugins/db';
-import { invitesService } from '../invites/service';
+import { listChangeRepository } from './list-change-repository';
 import { type MailLookups, mailRenderer, type RenderOutcome } from './render';
 import { type ClaimedMail, emailRepository, type MailOutcome } from './repository';
 import { type MailTransport, PermanentMailError } from './transport';
@@ -23,19 +24,6 @@ const BATCH = 50;
 /** Mails in flight at once, over as many pooled SMTP connections (transport.ts). */
 export const SENDING_AT_ONCE = 8;
 
-/** Runs `work` on every item with at most `limit` at a time; results in the items' order. */
-async function inParallel<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  return results;
-}
 /** Finished mail stays this long in the outbox (the admin view, the development mailbox), then goes. */
 export const KEEP_MS = 30 * DAY;
 
@@ -61,6 +49,8 @@ export interface MailerOptions {
   ownerEmail: string | undefined;
   from: { name: string; address: string };
   digestHourUtc: number;
+  /** A handle's instant mails are at least this far apart (EMAIL_INSTANT_INTERVAL_MS); default an hour. */
+  instantIntervalMs?: number;
   /** How long a claim is this worker's (EMAIL_LEASE_MS); default LEASE_MS. */
   leaseMs?: number;
   log: FastifyBaseLogger;
@@ -139,17 +129,6 @@ export function createMailer(options: MailerOptions) {
     return { batch, lookups: batch.length > 0 ? await renderer.lookupsFor(batch) : null };
   }
 
-  /** A batch's outcomes in one statement; an invite is marked sent once its mail went. */
-  async function record(batch: ClaimedMail[], outcomes: MailOutcome[]): Promise<void> {
-    const recorded = await repo.finishMany(outcomes);
-    for (const { claim, outcome } of outcomes) {
-      const mail = batch.find((m) => m.id === claim.id);
-      if (mail?.kind === 'invite' && recorded.has(claim.id) && (outcome.state === 'sent' || outcome.state === 'held')) {
-        await invitesService(options.db).markMailed(String(mail.payload.handle ?? ''));
-      }
-    }
-  }
-
   return {
     /**
      * Delivers every mail due now, a batch at a time, SENDING_AT_ONCE in flight; while a batch is
@@ -159,8 +138,11 @@ export function createMailer(options: MailerOptions) {
     async deliverDue(): Promise<number> {
       let handled = 0;
       await repo.failAbandoned(now(), MAX_ATTEMPTS);
+      // Instant list mails get their recipients now, as they go (ADR 0141).
+      await repo.handOutListBatches({ now: now(), intervalMs: options.instantIntervalMs ?? HOUR });
+      await listChangeRepository(options.db).handOutListChanges({ now: now(), intervalMs: options.instantIntervalMs ?? HOUR });
       let next: Promise<ClaimedBatch> | null = claimBatch();
-      let recording: Promise<void> = Promise.resolve();
+      let recording: Promise<unknown> = Promise.resolve();
       try {
         while (next) {
           const { batch, lookups }: ClaimedBatch = await next;
@@ -168,9 +150,11 @@ export function createMailer(options: MailerOptions) {
           next = batch.length === BATCH ? claimBatch() : null;
           // Both are awaited on the next round: an error must not count as unhandled meanwhile.
           next?.catch(() => {});
-          const outcomes = await inParallel(batch, SENDING_AT_ONCE, (mail) => deliver(mail, lookups));
+          // At most SENDING_AT_ONCE in flight, outcomes in the batch's order.
+          const outcomes = await pMap(batch, (mail) => deliver(mail, lookups), { concurrency: SENDING_AT_ONCE });
           await recording;
-          recording = record(batch, outcomes);
+          // A batch's outcomes in one statement; what a delivery means to other tables, triggers keep (migration 2490).
+          recording = repo.finishMany(outcomes);
           recording.catch(() => {});
           handled += batch.length;
         }

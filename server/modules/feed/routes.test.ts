@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeCursor } from '../../../core/feed';
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app';
 import { aFollow, aPost, as, aUser } from '../../../tests/fixtures/factories';
+import { holdEnded } from '../../../tests/fixtures/handle-holds';
 import { feedService } from './service';
 
 let t: TestApp;
@@ -51,7 +52,12 @@ describe('GET /api/feed', () => {
       editedAt: null,
       validFrom: null,
       validUntil: null,
-      list: { id: made[11]!.listId, slug: made[11]!.listSlug, name: made[11]!.description, versions: 1 },
+      list: { id: made[11]!.listId, slug: made[11]!.listSlug, name: made[11]!.description, versions: 1, audience: 'public' },
+      locked: false,
+      fileChangedAt: null,
+      unavailable: false,
+      // The business's name and logo on each card (#31).
+      business: { displayName: expect.any(String), logo: null },
     });
     expect(body.nextCursor).toEqual(expect.any(String));
 
@@ -99,6 +105,7 @@ describe('GET /api/feed', () => {
     const first = await aUser(t.db, { handle: 'feed-reused' });
     await aFollow(t.db, reader, first.handle!);
     await t.db.deleteFrom('handles').where('handle', '=', 'feed-reused').execute();
+    await holdEnded(t.db, 'feed-reused');
     const second = await aUser(t.db);
     await t.db.insertInto('handles').values({ handle: 'feed-reused', user_id: second.id, created_at: Date.now() }).execute();
     await aPost(t.db, { ...second, handle: 'feed-reused' });
@@ -153,6 +160,7 @@ describe.each([
     const first = await aPost(t.db, kept, { createdAt: 5 });
     await aPost(t.db, gone, { createdAt: 10 });
     await t.db.deleteFrom('handles').where('handle', 'in', [gone.handle!, reused.handle!]).execute();
+    await holdEnded(t.db, reused.handle!);
     const next = await aUser(t.db);
     await t.db.insertInto('handles').values({ handle: reused.handle!, user_id: next.id, created_at: Date.now() }).execute();
     await aPost(t.db, { ...next, handle: reused.handle! }, { createdAt: 20 });

@@ -22,7 +22,9 @@ export type FeedOptions = Partial<WalkSettings>;
 
 /** The rows of one page after `cursor` as the API sends it; the first page says how many handles the reader follows. */
 export function feedPageOf({ rows, followingCount }: FeedRows, cursor: Cursor | null, size: number): FeedPage {
-  const { items, nextCursor } = keysetPage(rows, size, (last) => encodeCursor({ createdAt: last.createdAt, id: last.id }));
+  const { items, nextCursor } = keysetPage(rows, size, (last) =>
+    encodeCursor({ createdAt: last.feedAt ?? last.createdAt, id: last.id }),
+  );
   const page = {
     posts: items.map(publicPost),
     nextCursor,
@@ -64,3 +66,11 @@ export function feedService(db: DB, options: FeedOptions = {}) {
 }
 
 export type FeedService = ReturnType<typeof feedService>;
+
+/**
+ * A list's file changed and its followers are told so (issue 29 §3): the list moves up in their
+ * feeds as an update, the same card once, not a new one (docs/decisions/0155).
+ */
+export async function moveUpdatedListUp(db: DB, change: { listId: number }, at = Date.now()): Promise<void> {
+  await feedRepository(db).moveListUp(change.listId, at);
+}

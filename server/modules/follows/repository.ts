@@ -1,6 +1,10 @@
 import { sql } from 'kysely';
 import type { FollowCursor } from '../../../core/follow';
+import { tradeAccess } from '../../../db/sealed-contents';
 import { type DB, olderThan } from '../../plugins/db';
+
+/** A follower the followed business may see by name: their choice, else whether they hold a public handle. */
+const shown = sql<boolean>`coalesce(u.shown_to_followed, fh.handle is not null)`;
 
 /** All SQL of following: the follows table, read through the handles that are still held. */
 export function followsRepository(db: DB) {
@@ -42,14 +46,27 @@ export function followsRepository(db: DB) {
     },
 
     /** People with an approved handle who follow `handle` while `holderId` holds it, newest first. */
+    /**
+     * The followers who let the businesses they follow see them (their choice in Settings; holders
+     * of a handle, who are public anyway, unless they chose not to be), with their business and
+     * whether they have trade access (docs/decisions/0180).
+     */
     async followers(handle: string, holderId: string, cursor: FollowCursor | null, limit: number) {
       return db
         .selectFrom('follows as f')
-        .innerJoin('handles as fh', 'fh.user_id', 'f.follower_id')
         .innerJoin('users as u', 'u.id', 'f.follower_id')
-        .select(['fh.handle', 'u.display_name as displayName', 'f.followed_at as followedAt', 'f.follower_id as key'])
+        .leftJoin('handles as fh', 'fh.user_id', 'f.follower_id')
+        .select([
+          'fh.handle',
+          'u.display_name as displayName',
+          'u.business_name as businessName',
+          tradeAccess(holderId, sql.ref('f.follower_id')).as('tradeAccess'),
+          'f.followed_at as followedAt',
+          'f.follower_id as key',
+        ])
         .where('f.handle', '=', handle)
         .where('f.followed_user_id', '=', holderId)
+        .where(shown)
         .where(olderThan(['f.followed_at', 'f.follower_id'], cursor && [cursor.followedAt, cursor.key]))
         .orderBy('f.followed_at', 'desc')
         .orderBy('f.follower_id', 'desc')
@@ -57,16 +74,17 @@ export function followsRepository(db: DB) {
         .execute();
     },
 
-    /** How many people follow `handle` while `holderId` holds it, and how many of them hold a handle. */
-    async followerCounts(handle: string, holderId: string): Promise<{ total: number; withHandle: number }> {
+    /** How many people follow `handle` while `holderId` holds it, and how many of them are shown by name. */
+    async followerCounts(handle: string, holderId: string): Promise<{ total: number; shown: number }> {
       const row = await db
         .selectFrom('follows as f')
+        .innerJoin('users as u', 'u.id', 'f.follower_id')
         .leftJoin('handles as fh', 'fh.user_id', 'f.follower_id')
-        .select((eb) => [eb.fn.countAll<string>().as('total'), eb.fn.count<string>('fh.handle').as('withHandle')])
+        .select((eb) => [eb.fn.countAll<string>().as('total'), eb.fn.countAll<string>().filterWhere(shown).as('shown')])
         .where('f.handle', '=', handle)
         .where('f.followed_user_id', '=', holderId)
         .executeTakeFirstOrThrow();
-      return { total: Number(row.total), withHandle: Number(row.withHandle) };
+      return { total: Number(row.total), shown: Number(row.shown) };
     },
     /**
      * Everything the reader follows, newest follow first, with each live handle's display name and

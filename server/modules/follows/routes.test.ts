@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app';
 import { aFollow, aPost, as, aUser, type TestUser } from '../../../tests/fixtures/factories';
+import { holdEnded } from '../../../tests/fixtures/handle-holds';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -63,6 +64,7 @@ describe('following and unfollowing', () => {
     await aUser(t.db, { handle: 'fol-moved' });
     await follow(reader, 'fol-moved');
     await t.db.deleteFrom('handles').where('handle', '=', 'fol-moved').execute();
+    await holdEnded(t.db, 'fol-moved');
     const next = await aUser(t.db);
     await t.db.insertInto('handles').values({ handle: 'fol-moved', user_id: next.id, created_at: Date.now() }).execute();
     await aPost(t.db, { id: next.id, handle: 'fol-moved' }, { createdAt: 5 });
@@ -85,14 +87,33 @@ describe('GET /api/followers', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       followers: [
-        { handle: 'fol-late', displayName: 'Late Comer', followedAt: 3_000 },
-        { handle: 'fol-early', displayName: 'Early Bird', followedAt: 1_000 },
+        { handle: 'fol-late', displayName: 'Late Comer', businessName: null, tradeAccess: false, followedAt: 3_000 },
+        { handle: 'fol-early', displayName: 'Early Bird', businessName: null, tradeAccess: false, followedAt: 1_000 },
       ],
       nextCursor: null,
       total: 3,
       othersCount: 1,
     });
     expect(JSON.stringify(res.json())).not.toContain('@example.com');
+  });
+
+  it('names a follower who chose to be shown, and not a holder who chose not to be (issue 32)', async () => {
+    const shop = await aUser(t.db, { handle: 'fol-choice-shop' });
+    const shown = await aUser(t.db, { name: 'Shown Cafe' });
+    const private_ = await aUser(t.db, { handle: 'fol-private', name: 'Private Shop' });
+    await t.db
+      .updateTable('users')
+      .set({ shown_to_followed: true, business_name: 'Cafe Shown' })
+      .where('id', '=', shown.id)
+      .execute();
+    await t.db.updateTable('users').set({ shown_to_followed: false }).where('id', '=', private_.id).execute();
+    await aFollow(t.db, shown, 'fol-choice-shop', 1_000);
+    await aFollow(t.db, private_, 'fol-choice-shop', 2_000);
+    const res = (await t.app.inject(as(shop, { url: '/api/followers' }))).json();
+    expect(res.followers).toEqual([
+      { handle: null, displayName: 'Shown Cafe', businessName: 'Cafe Shown', tradeAccess: false, followedAt: 1_000 },
+    ]);
+    expect([res.total, res.othersCount]).toEqual([2, 1]);
   });
 
   it('is empty for someone without a handle', async () => {

@@ -51,7 +51,7 @@ export function followsService(db: DB) {
         repo.followerCounts(user.handle, user.id),
       ]);
       const { items, nextCursor } = toPage(rows, FOLLOW_LIST_PAGE_SIZE);
-      return { followers: items, nextCursor, total: counts.total, othersCount: counts.total - counts.withHandle };
+      return { followers: items, nextCursor, total: counts.total, othersCount: counts.total - counts.shown };
     },
 
     async following(userId: string, cursor: FollowCursor | null): Promise<FollowingPage> {

@@ -41,7 +41,7 @@ describe('CSV export (RFC 4180, formula-injection-safe)', () => {
     }
     const bytes = Buffer.from(await text(responsesCsvStream(['name'], one())), 'utf8');
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(bytes.subarray(3).toString('utf8')).toBe('Submitted at,name\r\n1970-01-01T00:00:00.000Z,Zoë Ångström\r\n');
+    expect(bytes.subarray(3).toString('utf8')).toBe('Submitted at,name\r\n1970-01-01 00:00,Zoë Ångström\r\n');
   });
 
   it('writes each answer kind as a person reads it, and quotes a list of options', async () => {
@@ -49,7 +49,7 @@ describe('CSV export (RFC 4180, formula-injection-safe)', () => {
       yield [{ id: 1, answers: { n: 4.5, ok: true, picks: ['Rye', 'Spelt'], no: false }, submittedAt: 0 }];
     }
     expect(await text(responsesCsvStream(['n', 'ok', 'picks', 'no', 'skipped'], one()))).toBe(
-      '\ufeffSubmitted at,n,ok,picks,no,skipped\r\n1970-01-01T00:00:00.000Z,4.5,Yes,"Rye, Spelt",No,\r\n',
+      '\ufeffSubmitted at,n,ok,picks,no,skipped\r\n1970-01-01 00:00,4.5,Yes,"Rye, Spelt",No,\r\n',
     );
   });
 
@@ -59,14 +59,25 @@ describe('CSV export (RFC 4180, formula-injection-safe)', () => {
       yield [{ id: 1, answers: { name: 'Ada', order: 'Bread, milk' }, submittedAt: Date.UTC(2026, 0, 1) }];
     }
     expect(await text(responsesCsvStream(['name', 'order'], pages()))).toBe(
-      '\ufeffSubmitted at,name,order\r\n' +
-        "2026-01-02T00:00:00.000Z,'=Eve,\r\n" +
-        '2026-01-01T00:00:00.000Z,Ada,"Bread, milk"\r\n',
+      '\ufeffSubmitted at,name,order\r\n' + "2026-01-02 00:00,'=Eve,\r\n" + '2026-01-01 00:00,Ada,"Bread, milk"\r\n',
     );
   });
 
   it('escapes a header taken from a field name', async () => {
     async function* none() {}
     expect(await text(responsesCsvStream(['=field'], none()))).toBe("\ufeffSubmitted at,'=field\r\n");
+  });
+
+  it('writes Submitted at on the owner’s clock, and a phone answer without the formula apostrophe (#31)', async () => {
+    async function* one() {
+      yield [{ id: 1, answers: { phone: '+44 20 7946 0958', note: '+1 trick' }, submittedAt: Date.UTC(2026, 6, 1, 13, 5) }];
+    }
+    const questions = [
+      { field: 'phone', type: 'phone' as const },
+      { field: 'note', type: 'text' as const },
+    ];
+    expect(await text(responsesCsvStream(['phone', 'note'], one(), { questions, timeZone: 'Europe/London' }))).toBe(
+      "\ufeffSubmitted at,phone,note\r\n2026-07-01 14:05,+44 20 7946 0958,'+1 trick\r\n",
+    );
   });
 });

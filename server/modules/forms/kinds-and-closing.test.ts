@@ -210,8 +210,17 @@ describe('downloads', () => {
     const res = await t.app.inject(as(owner, { url: `/api/forms/${id}/responses.csv` }));
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(res.body).toBe(
-      '\ufeffSubmitted at,name,email,phone,people,size,breads,day,sliced\r\n2026-01-01T00:00:00.000Z,Zoë,,,3,,"Rye, Spelt",,No\r\n',
+      '\ufeffSubmitted at,name,email,phone,people,size,breads,day,sliced\r\n2026-01-01 00:00,Zoë,,,3,,"Rye, Spelt",,No\r\n',
     );
+  });
+
+  it('writes Submitted at on the owner’s clock (?tz=), and a phone answer without an apostrophe (#31)', async () => {
+    const id = await aChatForm(t.db, owner, { questions: kinds });
+    await aSubmission(t.db, id, { name: 'Ada', phone: '+44 20 7946 0958' }, Date.UTC(2026, 5, 1, 9, 15));
+    const res = await t.app.inject(as(owner, { url: `/api/forms/${id}/responses.csv?tz=Europe/Paris` }));
+    expect(res.body.split('\r\n')[1]).toBe('2026-06-01 11:15,Ada,,+44 20 7946 0958,,,,,');
+    const unknownZone = await t.app.inject(as(owner, { url: `/api/forms/${id}/responses.csv?tz=Mars/Olympus` }));
+    expect(unknownZone.body.split('\r\n')[1]).toMatch(/^2026-06-01 09:15,/);
   });
 
   it('gives an .xlsx workbook that reads back with typed cells and no formulas', async () => {

@@ -218,15 +218,10 @@ export function formsRepository(db: DB) {
         .execute();
     },
 
-    /** Every answer key any submission of the form holds (older ones may predate an edit). */
+    /** Every answer key any submission of the form holds (older ones may predate an edit); kept on the form by a trigger. */
     async answerFields(formId: string): Promise<string[]> {
-      const rows = await db
-        .selectFrom('chat_form_submissions')
-        .select(sql<string>`jsonb_object_keys(answers)`.as('field'))
-        .distinct()
-        .where('form_id', '=', formId)
-        .execute();
-      return rows.map((r) => r.field);
+      const row = await db.selectFrom('chat_forms').select('answer_fields').where('id', '=', formId).executeTakeFirst();
+      return row?.answer_fields ?? [];
     },
   };
 }

@@ -304,8 +304,8 @@ describe("the owner's responses and CSV export", () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="chat-form-${id}-responses.csv"`);
     expect(res.body).toBe(
       '\ufeffSubmitted at,name,notes\r\n' +
-        "2026-01-02T00:00:00.000Z,'@Ada,'-1\r\n" +
-        `2026-01-01T00:00:00.000Z,"'=HYPERLINK(""http://x"")","two\nlines, ""quoted"""\r\n`,
+        "2026-01-02 00:00,'@Ada,'-1\r\n" +
+        `2026-01-01 00:00,"'=HYPERLINK(""http://x"")","two\nlines, ""quoted"""\r\n`,
     );
   });
 

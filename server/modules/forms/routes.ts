@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../core/api';
@@ -11,19 +11,27 @@ import {
   publicChatFormSchema,
   submissionResultSchema,
 } from '../../../core/chat-form-api';
+import { perPersonLimit } from '../../plugins/rate-limit';
 import { requireAdmin, requireUser } from '../../plugins/session';
 import { responsesCsvStream } from './csv';
+import { exportTimeZone } from './export-cells';
+import { exportGate } from './export-gate';
 import { formsService } from './service';
-import { responsesXlsx } from './xlsx';
+import { responsesXlsxStream } from './xlsx';
 
 const formParams = z.object({ formId: z.string().min(1).max(200) });
+/** A download's time zone, from the owner's browser (#31); an unknown name falls back to UTC. */
+const exportQuery = z.object({ tz: z.string().max(64).optional() });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 /** A visitor may send this many responses a minute (per IP), whatever the form. */
 export const SUBMIT_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
 const WRITE_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
-/** A workbook is built whole in memory (ADR 0105): a person needs a few, a script no more. */
-const EXPORT_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
+/** Downloads per person (docs/decisions/0132): a person needs a few, a script no more. */
+const EXPORT_RATE_LIMIT = perPersonLimit(10, '1 minute');
+/** Downloads running at once in one process; each person one of them (export-gate.ts). */
+export const EXPORTS_AT_ONCE = 2;
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * Chat forms: the public form and its submissions, and the owner's (or an admin's) management
@@ -31,6 +39,7 @@ const EXPORT_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
  */
 export async function formsRoutes(app: FastifyInstance) {
   const service = formsService(app.db);
+  const exports = exportGate(EXPORTS_AT_ONCE);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -42,7 +51,7 @@ export async function formsRoutes(app: FastifyInstance) {
   r.post(
     '/api/forms/:formId/submissions',
     {
-      config: { rateLimit: SUBMIT_RATE_LIMIT },
+      config: { rateLimit: SUBMIT_RATE_LIMIT, visitors: true },
       schema: {
         params: formParams,
         body: submissionInputSchema,
@@ -125,34 +134,43 @@ export async function formsRoutes(app: FastifyInstance) {
     async (request) => service.responses(requireUser(request), request.params.formId),
   );
 
-  r.get(
-    '/api/forms/:formId/responses.csv',
-    // 200 is a text/csv stream, sent as it is read; only the errors are JSON.
-    { schema: { params: formParams, response: { 200: z.instanceof(Readable), ...errors } } },
-    async (request, reply) => {
-      const source = await service.exportSource(requireUser(request), request.params.formId);
+  /** A download streamed as it is read, holding its person's (and one of the process's) export slots until it ends. */
+  async function download(
+    request: FastifyRequest<{ Params: { formId: string }; Querystring: { tz?: string } }>,
+    reply: FastifyReply,
+    kind: 'csv' | 'xlsx',
+  ) {
+    const user = requireUser(request);
+    const timeZone = exportTimeZone(request.query.tz);
+    const release = exports.enter(user.id);
+    try {
+      const source = await service.exportSource(user, request.params.formId);
+      const stream =
+        kind === 'csv'
+          ? responsesCsvStream(source.columns, source.pages, { questions: source.questions, timeZone })
+          : responsesXlsxStream(source.questions, source.columns, source.pages, timeZone);
+      stream.once('close', release);
+      reply.raw.once('close', release);
       return reply
-        .type('text/csv; charset=utf-8; header=present')
-        .header('content-disposition', `attachment; filename="chat-form-${source.id}-responses.csv"`)
+        .type(kind === 'csv' ? 'text/csv; charset=utf-8; header=present' : XLSX_TYPE)
+        .header('content-disposition', `attachment; filename="chat-form-${source.id}-responses.${kind}"`)
         .header('cache-control', 'no-store')
-        .send(responsesCsvStream(source.columns, source.pages));
-    },
-  );
+        .send(stream);
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
 
-  r.get(
-    '/api/forms/:formId/responses.xlsx',
-    {
-      config: { rateLimit: EXPORT_RATE_LIMIT },
-      schema: { params: formParams, response: { 200: z.instanceof(Buffer), ...errors, 429: apiErrorSchema } },
+  // 200 is a stream, sent as it is read; only the errors are JSON.
+  const exportSchema = {
+    config: { rateLimit: EXPORT_RATE_LIMIT },
+    schema: {
+      params: formParams,
+      querystring: exportQuery,
+      response: { 200: z.instanceof(Readable), ...errors, 429: apiErrorSchema },
     },
-    async (request, reply) => {
-      const source = await service.exportSource(requireUser(request), request.params.formId);
-      const workbook = await responsesXlsx(source.questions, source.columns, source.pages);
-      return reply
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="chat-form-${source.id}-responses.xlsx"`)
-        .header('cache-control', 'no-store')
-        .send(workbook);
-    },
-  );
+  };
+  r.get('/api/forms/:formId/responses.csv', exportSchema, (request, reply) => download(request, reply, 'csv'));
+  r.get('/api/forms/:formId/responses.xlsx', exportSchema, (request, reply) => download(request, reply, 'xlsx'));
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { SessionUser } from '../../../core/api';
 import { logoPath } from '../../../core/business-profile';
 import {
@@ -26,7 +27,12 @@ import type { DB } from '../../plugins/db';
 import { mailFormResponse } from '../email/service';
 import { type FormRow, type FormsRepository, formsRepository } from './repository';
 
-const EXPORT_PAGE_SIZE = 500;
+/**
+ * A download reads and writes about this many answers at a time (docs/decisions/0132): each page
+ * is a short turn of the event loop and a bounded piece of memory, however wide the form.
+ */
+const EXPORT_CELLS_PER_PAGE = 500;
+const exportPageSize = (columns: number) => Math.max(10, Math.min(500, Math.floor(EXPORT_CELLS_PER_PAGE / (columns + 1))));
 
 /** Rows written before question kinds (migration 1400) read as required short or long text questions. */
 export function questionsOf(row: Pick<FormRow, 'questions'>): ChatQuestion[] {
@@ -94,13 +100,16 @@ export function formsService(db: DB) {
     throw forbidden(CHAT_FORM_MESSAGES.notManager);
   }
 
-  async function* submissionPages(formId: string) {
+  async function* submissionPages(formId: string, columns: number) {
+    const size = exportPageSize(columns);
     let after: { submittedAt: number; id: number } | undefined;
     for (;;) {
-      const page = await repo.submissionsPage(formId, EXPORT_PAGE_SIZE, after);
+      const page = await repo.submissionsPage(formId, size, after);
       yield page;
+      // PGlite answers on this thread, often without a turn of the event loop: give other requests theirs.
+      await nextTurn();
       const last = page.at(-1);
-      if (!last || page.length < EXPORT_PAGE_SIZE) return;
+      if (!last || page.length < size) return;
       after = { submittedAt: last.submittedAt, id: last.id };
     }
   }
@@ -194,7 +203,8 @@ export function formsService(db: DB) {
     /** What a download needs: the form's questions, the columns and every response, page by page. */
     async exportSource(user: SessionUser, formId: string) {
       const row = await managedForm(user, formId);
-      return { id: row.id, questions: questionsOf(row), columns: await columnsOf(row), pages: submissionPages(row.id) };
+      const columns = await columnsOf(row);
+      return { id: row.id, questions: questionsOf(row), columns, pages: submissionPages(row.id, columns.length) };
     },
   };
 }

@@ -24,6 +24,41 @@ export function handlesRepository(db: DB) {
       return row !== undefined;
     },
 
+    /** When a hold on the handle ends, if one keeps it from `userId` now (docs/decisions/0170). */
+    async heldFrom(handle: string, userId: string | null, now: number): Promise<number | null> {
+      const row = await db
+        .selectFrom('handle_holds')
+        .select('held_until')
+        .where('handle', '=', handle)
+        .where('held_until', '>', now)
+        .$if(userId !== null, (q) => q.where('former_user_id', '<>', userId!))
+        .executeTakeFirst();
+      return row ? Number(row.held_until) : null;
+    },
+
+    /** Handles held now, the soonest free first (the owner's handles page). */
+    async listHolds(now: number): Promise<Array<{ handle: string; heldUntil: number }>> {
+      const rows = await db
+        .selectFrom('handle_holds')
+        .select(['handle', 'held_until'])
+        .where('held_until', '>', now)
+        .orderBy('held_until')
+        .orderBy('handle')
+        .execute();
+      return rows.map((r) => ({ handle: r.handle, heldUntil: Number(r.held_until) }));
+    },
+
+    /** The handle is free to claim at once (the owner's override; a restore for its former holder). True when there was a hold. */
+    async releaseHold(handle: string, formerUserId?: string): Promise<boolean> {
+      const row = await db
+        .deleteFrom('handle_holds')
+        .where('handle', '=', handle)
+        .$if(formerUserId !== undefined, (q) => q.where('former_user_id', '=', formerUserId!))
+        .returning('handle')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async userByEmail(email: string): Promise<{ id: string; handle: string | null } | undefined> {
       return db
         .selectFrom('users as u')

@@ -9,6 +9,7 @@ import {
   type TestUser,
   theOwnerAndAnAdmin,
 } from '../../../tests/fixtures/factories';
+import { holdEnded } from '../../../tests/fixtures/handle-holds';
 
 let t: TestApp;
 let owner: TestUser;
@@ -208,7 +209,7 @@ describe('handle management (owner only)', () => {
     expect(res.statusCode).toBe(400);
   });
 
-  it('deletes a handle: record removed, profile not approved and marked revoked; the handle is free again', async () => {
+  it('deletes a handle: record removed, profile not approved and marked revoked; the handle is free again after its hold', async () => {
     const user = await aUser(t.db, { handle: 'doomed' });
     const res = await t.app.inject(as(owner, { method: 'DELETE', url: '/api/admin/handles/Doomed' }));
     expect(res.statusCode).toBe(200);
@@ -221,6 +222,9 @@ describe('handle management (owner only)', () => {
     const again = await t.app.inject(as(owner, { method: 'DELETE', url: '/api/admin/handles/doomed' }));
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe('Handle not found.');
+    // Held for someone else until its cooling-off period ends (holds.test.ts).
+    expect((await request(await aUser(t.db), { ...valid, handle: 'doomed' })).statusCode).toBe(409);
+    await holdEnded(t.db, 'doomed');
     expect((await request(await aUser(t.db), { ...valid, handle: 'doomed' })).statusCode).toBe(201);
   });
 });

@@ -7,12 +7,12 @@ import {
   editedHandleSchema,
   HANDLE_MESSAGES,
   handleParamSchema,
+  handleRejectionSchema,
   handleRequestSchema,
   handleRequestViewSchema,
   normalizeHandle,
 } from '../../../core/handle';
 import { createAdminHandleSchema } from '../../../core/invite';
-import { unauthorized } from '../../http-errors';
 import { perPersonLimit } from '../../plugins/rate-limit';
 import { requireAdmin, requireOwner, requireUser } from '../../plugins/session';
 import { handlesService } from './service';
@@ -34,10 +34,7 @@ export async function handleRoutes(app: FastifyInstance) {
     '/api/handle-requests',
     {
       schema: { body: handleRequestSchema, response: { 201: handleRequestViewSchema, ...errors } },
-      config: { rateLimit: perPersonLimit(10, '1 minute') },
-      preValidation: async (request) => {
-        if (!request.user) throw unauthorized(HANDLE_MESSAGES.signInToRequest);
-      },
+      config: { rateLimit: perPersonLimit(10, '1 minute'), signInMessage: HANDLE_MESSAGES.signInToRequest },
     },
     async (request, reply) => {
       const created = await service.submitRequest(requireUser(request), request.body);
@@ -65,9 +62,9 @@ export async function handleRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/admin/handle-requests/:userId/reject',
-    { schema: { params: userIdParams, response: { 200: ok, ...errors } }, preValidation: owner },
+    { schema: { params: userIdParams, body: handleRejectionSchema, response: { 200: ok, ...errors } }, preValidation: owner },
     async (request) => {
-      await service.reject(requireOwner(request), request.params.userId);
+      await service.reject(requireOwner(request), request.params.userId, request.body?.reason || null);
       return { ok: true as const };
     },
   );
@@ -77,6 +74,15 @@ export async function handleRoutes(app: FastifyInstance) {
     { schema: { params: z.object({ handle: handleParamSchema }), response: { 200: ok, ...errors } }, preValidation: owner },
     async (request) => {
       await service.deleteHandle(requireOwner(request), normalizeHandle(request.params.handle));
+      return { ok: true as const };
+    },
+  );
+
+  r.delete(
+    '/api/admin/handle-holds/:handle',
+    { schema: { params: z.object({ handle: handleParamSchema }), response: { 200: ok, ...errors } }, preValidation: owner },
+    async (request) => {
+      await service.releaseHold(requireOwner(request), normalizeHandle(request.params.handle));
       return { ok: true as const };
     },
   );

@@ -5,6 +5,7 @@ import {
   HANDLE_REQUEST_MESSAGES,
   type HandleRequestInput,
   type HandleRequestView,
+  holdEndDay,
 } from '../../../core/handle';
 import { type AdminHandleInput, INVITE_MESSAGES } from '../../../core/invite';
 import { conflict, isUniqueViolation, notFound } from '../../http-errors';
@@ -15,6 +16,9 @@ import { mailHandleDecision, mailHandleRemoved, mailHandleRequested } from '../e
 import { handlesRepository } from './repository';
 
 type Actor = Pick<SessionUser, 'id' | 'email'>;
+
+/** The name the database's refusal of a held handle carries (migration 2300). */
+const HOLD_CONSTRAINT = 'handle_holds_cooling_off';
 
 /**
  * Runs a write that creates a handle and turns the database's verdict into the product's words:
@@ -29,6 +33,8 @@ export async function translateHandleConflicts<T>(
   } catch (err) {
     if (isUniqueViolation(err, 'handles_pkey')) throw conflict(messages.handleTaken);
     if (isUniqueViolation(err, 'handles_user_id_key')) throw conflict(messages.userHasHandle);
+    // A released handle in its cooling-off period (migration 2300, docs/decisions/0170).
+    if (isUniqueViolation(err, HOLD_CONSTRAINT)) throw conflict(HANDLE_MESSAGES.held());
     throw err;
   }
 }
@@ -39,6 +45,14 @@ export async function translateHandleConflicts<T>(
  */
 export function handlesService(db: DB) {
   const repo = handlesRepository(db);
+  /**
+   * Early, with the day it ends: refuses a handle released lately by someone other than `userId`
+   * (null: anyone). The database refuses the claim itself all the same (docs/decisions/0170).
+   */
+  async function refuseHeld(handle: string, userId: string | null): Promise<void> {
+    const until = await repo.heldFrom(handle, userId, Date.now());
+    if (until !== null) throw conflict(HANDLE_MESSAGES.held(holdEndDay(until)));
+  }
   return {
     handleOfUser: (userId: string) => repo.handleOfUser(userId),
     /** Who holds a handle (id and public name): the one place that answers it. */
@@ -47,6 +61,19 @@ export function handlesService(db: DB) {
     removedNoticePending: (userId: string) => repo.removedNoticePending(userId),
     acknowledgeRemovedNotice: (userId: string) => repo.acknowledgeRemovedNotice(userId),
     isHeld: (handle: string) => repo.isHeld(handle),
+
+    refuseHeld,
+
+    /** A restore brings a handle back to its former holder: their own hold does not stand in the way. */
+    releaseHoldOf: (handle: string, formerUserId: string) => repo.releaseHold(handle, formerUserId),
+
+    /** The owner's override (docs/decisions/0170): a held handle may be claimed at once; audited. */
+    async releaseHold(owner: Actor, handle: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        if (!(await handlesRepository(trx).releaseHold(handle))) throw notFound(HANDLE_MESSAGES.notHeld);
+        await recordAdminAction(trx, { actor: owner, action: 'handle.release-hold', target: `@${handle}`, details: {} });
+      });
+    },
 
     /** True when a profile with this email already holds a handle. */
     async emailHasHandle(email: string): Promise<boolean> {
@@ -84,6 +111,7 @@ export function handlesService(db: DB) {
       if (await repo.handleOfUser(user.id)) throw conflict(HANDLE_REQUEST_MESSAGES.alreadyHasHandle);
       // Early feedback only: the request does not hold the handle; approval decides.
       if (await repo.isHeld(input.handle)) throw conflict(HANDLE_MESSAGES.taken);
+      await refuseHeld(input.handle, user.id);
       const now = Date.now();
       const inserted = await db.transaction().execute(async (trx) => {
         const added = await handlesRepository(trx).insertRequest({ userId: user.id, email: user.email, ...input, now });
@@ -95,8 +123,8 @@ export function handlesService(db: DB) {
     },
 
     async listForOwner(): Promise<AdminHandlesResponse> {
-      const [requests, handles] = await Promise.all([repo.listRequests(), repo.listHandles()]);
-      return { requests, handles };
+      const [requests, handles, holds] = await Promise.all([repo.listRequests(), repo.listHandles(), repo.listHolds(Date.now())]);
+      return { requests, handles, holds };
     },
 
     /** Approves a request (spec 4): handle record, profile approved, request removed, in one transaction. */
@@ -107,6 +135,7 @@ export function handlesService(db: DB) {
             const request = await handlesRepository(trx).lockRequest(userId);
             if (!request) throw notFound(HANDLE_REQUEST_MESSAGES.requestNotFound);
             const handle = editedHandle ?? request.handle;
+            await handlesService(trx).refuseHeld(handle, userId);
             await handlesService(trx).claim(handle, userId, {
               displayName: request.display_name,
               usageDescription: request.usage_description,
@@ -124,8 +153,8 @@ export function handlesService(db: DB) {
       );
     },
 
-    /** Rejects a request (spec 4): request removed, profile marked rejected. */
-    async reject(owner: Actor, userId: string): Promise<void> {
+    /** Rejects a request (spec 4): request removed, profile marked rejected; the mail carries the owner's reason, if any. */
+    async reject(owner: Actor, userId: string, reason: string | null = null): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const tx = handlesRepository(trx);
         const request = await tx.lockRequest(userId);
@@ -138,7 +167,13 @@ export function handlesService(db: DB) {
           target: `@${request.handle}`,
           details: { userId, email: request.email },
         });
-        await mailHandleDecision(trx, { approved: false, userId, handle: request.handle, displayName: request.display_name });
+        await mailHandleDecision(trx, {
+          approved: false,
+          userId,
+          handle: request.handle,
+          displayName: request.display_name,
+          reason,
+        });
       });
     },
 
@@ -184,6 +219,7 @@ export function handlesService(db: DB) {
             if (existing && (await tx.request(existing.id))) throw conflict(HANDLE_REQUEST_MESSAGES.pendingRequest);
             userId ??= existing?.id;
             if (!userId) throw new Error('admin-created profile vanished');
+            await handlesService(trx).refuseHeld(input.handle, userId);
             await handlesService(trx).claim(input.handle, userId, { displayName: input.displayName });
             await recordAdminAction(trx, {
               actor: admin,

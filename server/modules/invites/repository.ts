@@ -16,11 +16,21 @@ export interface NewInvite {
 /** All SQL of invites and invite requests. */
 export function invitesRepository(db: DB) {
   return {
+    /** The invite, with the public name of the admin who made it (the invite page says who invited you). */
     async invite(handle: string) {
       return db
-        .selectFrom('invites')
-        .select(['handle', 'email', 'display_name', 'used', 'accepted_user_id', 'created_by'])
-        .where('handle', '=', handle)
+        .selectFrom('invites as i')
+        .leftJoin('users as u', 'u.id', 'i.created_by')
+        .select([
+          'i.handle',
+          'i.email',
+          'i.display_name',
+          'i.used',
+          'i.accepted_user_id',
+          'i.created_by',
+          'u.display_name as invitedBy',
+        ])
+        .where('i.handle', '=', handle)
         .executeTakeFirst();
     },
 

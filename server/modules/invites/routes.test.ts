@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app';
 import { aHandleRequest, anInvite, anInviteRequest, as, aUser, type TestUser } from '../../../tests/fixtures/factories';
+import { holdEnded } from '../../../tests/fixtures/handle-holds';
 
 let t: TestApp;
 let admin: TestUser;
@@ -34,7 +35,7 @@ describe('the invite page API (GET /api/invites/{handle})', () => {
   it('asks visitors to sign in without telling them whom the invite is for', async () => {
     await anInvite(t.db, { handle: 'for-visitors', email: 'secret@example.com' });
     const res = await view(undefined, 'for-visitors');
-    expect(res.json()).toEqual({ state: 'signed-out', handle: 'for-visitors' });
+    expect(res.json()).toEqual({ state: 'signed-out', handle: 'for-visitors', invitedBy: null });
     expect(res.body).not.toContain('secret');
   });
 
@@ -50,14 +51,24 @@ describe('the invite page API (GET /api/invites/{handle})', () => {
   });
 
   it('is ready for the invited email, compared case-insensitively, with the proposed name', async () => {
-    await anInvite(t.db, { handle: 'Ready-Invite'.toLowerCase(), email: 'Carla@Example.com', displayName: 'Carla Cafe' });
+    await anInvite(t.db, {
+      handle: 'Ready-Invite'.toLowerCase(),
+      email: 'Carla@Example.com',
+      displayName: 'Carla Cafe',
+      createdBy: admin.id,
+    });
     const carla = await aUser(t.db, { email: 'carla@example.com' });
     expect((await view(carla, 'READY-INVITE')).json()).toEqual({
       state: 'ready',
       handle: 'ready-invite',
       email: 'carla@example.com',
       displayName: 'Carla Cafe',
+      invitedBy: 'The Boss',
     });
+    // Who invited them, by public name only, to a visitor too (#31); never the admin's email.
+    const visitor = await view(undefined, 'ready-invite');
+    expect(visitor.json()).toEqual({ state: 'signed-out', handle: 'ready-invite', invitedBy: 'The Boss' });
+    expect(visitor.body).not.toContain('boss@example.com');
   });
 });
 
@@ -292,6 +303,10 @@ describe('admin: invites and invite requests', () => {
     const taken = await create(admin, { handle: 'freed-handle', email: 'vic@example.com', displayName: 'Vic' });
     expect(taken.json().message).toBe('This handle is already taken.');
     await t.db.deleteFrom('handles').where('handle', '=', 'freed-handle').execute();
+    // Held for a while after its release (migration 2300), then free.
+    const held = await create(admin, { handle: 'freed-handle', email: 'vic@example.com', displayName: 'Vic' });
+    expect([held.statusCode, held.json().message]).toEqual([409, expect.stringContaining('is held until')]);
+    await holdEnded(t.db, 'freed-handle');
     const again = await create(admin, { handle: 'freed-handle', email: 'vic@example.com', displayName: 'Vic' });
     expect(again.statusCode).toBe(201);
     expect((await view(await aUser(t.db, { email: 'vic@example.com' }), 'freed-handle')).json().state).toBe('ready');

@@ -12,8 +12,8 @@ import {
   inviteViewSchema,
   pendingInvitesResponseSchema,
 } from '../../../core/invite';
-import { badRequest, unauthorized } from '../../http-errors';
-import { perPersonLimit } from '../../plugins/rate-limit';
+import { badRequest } from '../../http-errors';
+import { ADMIN_MAIL_LIMIT, perPersonLimit } from '../../plugins/rate-limit';
 import { requireAdmin, requireUser } from '../../plugins/session';
 import { invitesService } from './service';
 
@@ -41,6 +41,7 @@ const admin = async (request: FastifyRequest) => void requireAdmin(request);
 export async function inviteRoutes(app: FastifyInstance) {
   const service = invitesService(app.db);
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // An invite is marked sent by the statement that records its mail delivered (migration 2490).
 
   r.get(
     '/api/invites/:handle',
@@ -58,10 +59,7 @@ export async function inviteRoutes(app: FastifyInstance) {
     '/api/invites/:handle/accept',
     {
       schema: { params: handleParams, body: acceptInviteSchema, response: { 200: z.object({ handle: z.string() }), ...errors } },
-      config: { rateLimit: perPersonLimit(20, '1 minute') },
-      preValidation: async (request) => {
-        if (!request.user) throw unauthorized(INVITE_MESSAGES.signInToAccept);
-      },
+      config: { rateLimit: perPersonLimit(20, '1 minute'), signInMessage: INVITE_MESSAGES.signInToAccept },
     },
     async (request) => service.accept(requireUser(request), inviteHandle(request.params.handle), request.body.displayName),
   );
@@ -70,10 +68,7 @@ export async function inviteRoutes(app: FastifyInstance) {
     '/api/invite-requests',
     {
       schema: { body: inviteRequestSchema, response: { 201: ok, ...errors } },
-      config: { rateLimit: perPersonLimit(10, '1 minute') },
-      preValidation: async (request) => {
-        if (!request.user) throw unauthorized(HANDLE_MESSAGES.signInToRequest);
-      },
+      config: { rateLimit: perPersonLimit(10, '1 minute'), signInMessage: HANDLE_MESSAGES.signInToRequest },
     },
     async (request, reply) => {
       await service.submitRequest(requireUser(request), request.body);
@@ -93,8 +88,9 @@ export async function inviteRoutes(app: FastifyInstance) {
   r.post(
     '/api/admin/invites',
     {
-      schema: { body: createInviteSchema, response: { 201: z.object({ handle: z.string() }), ...errors } },
+      schema: { body: createInviteSchema, response: { 201: z.object({ handle: z.string() }), ...errors, 429: apiErrorSchema } },
       preValidation: admin,
+      config: { rateLimit: ADMIN_MAIL_LIMIT },
     },
     async (request, reply) => reply.code(201).send(await service.create(requireAdmin(request), request.body)),
   );
@@ -132,8 +128,13 @@ export async function inviteRoutes(app: FastifyInstance) {
   r.post(
     '/api/admin/invite-requests/:userId/convert',
     {
-      schema: { params: userIdParams, body: editedHandleSchema, response: { 200: z.object({ handle: z.string() }), ...errors } },
+      schema: {
+        params: userIdParams,
+        body: editedHandleSchema,
+        response: { 200: z.object({ handle: z.string() }), ...errors, 429: apiErrorSchema },
+      },
       preValidation: admin,
+      config: { rateLimit: ADMIN_MAIL_LIMIT },
     },
     async (request) => service.convertRequest(requireAdmin(request), request.params.userId, request.body.handle),
   );

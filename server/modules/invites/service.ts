@@ -14,12 +14,13 @@ import {
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
 import { recordAdminAction } from '../audit/service';
-import { mailInvite } from '../email/service';
+import { mailInvite, mailInviteRequested } from '../email/service';
 import { handlesService, translateHandleConflicts } from '../handles/service';
 import { carryInviteIntoProfile } from '../profiles/service';
 import { invitesRepository, type NewInvite } from './repository';
 
-type Actor = Pick<SessionUser, 'id' | 'email'>;
+/** An admin acting; their public name signs the invites they send (#31). */
+type Actor = Pick<SessionUser, 'id' | 'email'> & { displayName?: string };
 
 /** Invites (admin-made, accepted by the invitee) and invite requests (the /request-invite form). */
 export function invitesService(db: DB) {
@@ -29,6 +30,7 @@ export function invitesService(db: DB) {
   async function insertChecked(trx: DB, invite: NewInvite): Promise<void> {
     const handles = handlesService(trx);
     if (await handles.isHeld(invite.handle)) throw conflict(INVITE_MESSAGES.handleTaken);
+    await handles.refuseHeld(invite.handle, null);
     if (await handles.emailHasHandle(invite.email)) throw conflict(INVITE_MESSAGES.userHasHandle);
     const tx = invitesRepository(trx);
     // The handle is free again (deleted by the owner): its old, used invite must not block a new one.
@@ -51,11 +53,13 @@ export function invitesService(db: DB) {
         if (user && invite.accepted_user_id === user.id) return { state: 'accepted', handle };
         throw notFound(INVITE_MESSAGES.notFound);
       }
-      if (!user) return { state: 'signed-out', handle };
+      // Who invited them, by public name only (never an email); null when that admin is gone.
+      const invitedBy = invite.invitedBy || null;
+      if (!user) return { state: 'signed-out', handle, invitedBy };
       if (!sameEmail(invite.email, user.email)) {
         return { state: 'mismatch', handle, inviteEmail: maskEmail(invite.email), email: user.email };
       }
-      return { state: 'ready', handle, email: user.email, displayName: invite.display_name };
+      return { state: 'ready', handle, email: user.email, displayName: invite.display_name, invitedBy };
     },
 
     /**
@@ -94,7 +98,13 @@ export function invitesService(db: DB) {
           target: `@${input.handle}`,
           details: { email: input.email },
         });
-        await mailInvite(trx, { handle: input.handle, email: input.email, displayName: input.displayName, fromRequest: false });
+        await mailInvite(trx, {
+          handle: input.handle,
+          email: input.email,
+          displayName: input.displayName,
+          fromRequest: false,
+          invitedBy: admin.displayName,
+        });
       });
       return { handle: input.handle };
     },
@@ -121,8 +131,6 @@ export function invitesService(db: DB) {
     },
 
     /** The invite mail was delivered (the outbox worker says so). */
-    markMailed: (handle: string) => repo.setSent(handle, true),
-
     async remove(admin: Actor, handle: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const deleted = await invitesRepository(trx).deleteUnusedInvite(handle);
@@ -143,7 +151,14 @@ export function invitesService(db: DB) {
       if (user.handle) throw conflict(HANDLE_REQUEST_MESSAGES.alreadyHasHandle);
       // Early feedback only: a request does not hold the handle.
       if (await handlesService(db).isHeld(input.handle)) throw conflict(HANDLE_MESSAGES.taken);
-      const inserted = await repo.insertInviteRequest({ ...input, userId: user.id, email: user.email, now: Date.now() });
+      await handlesService(db).refuseHeld(input.handle, user.id);
+      const inserted = await db.transaction().execute(async (trx) => {
+        const now = Date.now();
+        const made = await invitesRepository(trx).insertInviteRequest({ ...input, userId: user.id, email: user.email, now });
+        // Admins hear of it (issue 31); only when the request was made.
+        if (made) await mailInviteRequested(trx, { name: input.name, email: user.email, handle: input.handle }, now);
+        return made;
+      });
       if (!inserted) throw conflict(INVITE_MESSAGES.alreadyRequested);
     },
 
@@ -175,7 +190,13 @@ export function invitesService(db: DB) {
           target: `@${handle}`,
           details: { userId, email: request.email },
         });
-        await mailInvite(trx, { handle, email: request.email, displayName: request.name, fromRequest: true });
+        await mailInvite(trx, {
+          handle,
+          email: request.email,
+          displayName: request.name,
+          fromRequest: true,
+          invitedBy: admin.displayName,
+        });
         return { handle };
       });
     },

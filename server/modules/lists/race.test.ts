@@ -73,8 +73,8 @@ describe('versions of one list at once', () => {
     expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     expect(responses.filter((r) => r.json().listRemoved)).toHaveLength(1);
     expect(await t.db.selectFrom('lists').select('id').where('id', '=', v1.listId).execute()).toEqual([]);
-    const gone = await t.app.inject(`/race-empty/lists/${v1.listSlug}`);
-    expect(gone.headers.location).toBe('/race-empty');
+    const gone = await t.app.inject(`/api/profiles/race-empty/lists/${v1.listSlug}`);
+    expect(gone.json().message).toBe('This list is no longer on Freshlist');
   });
 });
 

@@ -130,12 +130,14 @@ describe('a new version of a list', () => {
     const owner = await anOwner();
     const older = await aPost(t.db, owner, { description: 'Menu', createdAt: 1_000 });
     const newer = await aPost(t.db, owner, { description: 'Prices', createdAt: 2_000 });
-    await aVersion(t.db, owner, older, { createdAt: 3_000 });
+    await aVersion(t.db, owner, older, { createdAt: 3_000, url: 'https://drive.google.com/file/d/menu-v2/view' });
     const res = (await get('/api/lists/mine', owner)).json();
     expect(res.lists.map((l: { id: number; versions: number }) => [l.id, l.versions])).toEqual([
       [older.listId, 2],
       [newer.listId, 1],
     ]);
+    // The newest version's link: "New version" starts from it (#31).
+    expect(res.lists[0].url).toBe('https://drive.google.com/file/d/menu-v2/view');
     expect((await get('/api/lists/mine', await aUser(t.db))).json()).toEqual({ lists: [] });
   });
 });
@@ -183,6 +185,23 @@ describe('editing a post', () => {
     expect(res.json().post).toMatchObject({ validFrom: null, validUntil: null });
   });
 
+  it('puts a mistyped link right by the rules of a new post; absent keeps it (#31)', async () => {
+    const owner = await anOwner();
+    const post = await aPost(t.db, owner, { url: 'https://drive.google.com/file/d/typo/view' });
+    let res = await editWith(owner, post.id, { url: ' drive.google.com/file/d/right/view' });
+    expect([res.statusCode, res.json().post.url]).toEqual([200, 'https://drive.google.com/file/d/right/view']);
+    res = await editWith(owner, post.id, {});
+    expect(res.json().post.url).toBe('https://drive.google.com/file/d/right/view');
+    for (const [url, message] of [
+      ['https://bit.ly/menu', 'Shortened or suspicious URLs are not allowed.'],
+      ['http://drive.google.com/x', 'Link must start with https://'],
+    ]) {
+      res = await editWith(owner, post.id, { url });
+      expect([res.statusCode, res.json().message]).toEqual([400, message]);
+    }
+    expect((await profilePosts(owner.handle!))[0]!.url).toBe('https://drive.google.com/file/d/right/view');
+  });
+
   it('renames the list; its slug, stable address and versions stay', async () => {
     const owner = await anOwner();
     const reader = await aUser(t.db);
@@ -193,7 +212,7 @@ describe('editing a post', () => {
     expect(res.json().post.list).toMatchObject({ id: v1.listId, slug: v1.listSlug, name: 'Autumn price list', versions: 2 });
     expect((await profilePosts(owner.handle!))[0]!.list.name).toBe('Autumn price list');
     expect((await feedOf(reader))[0]!.list.name).toBe('Autumn price list');
-    expect((await get(`/${owner.handle}/lists/${v1.listSlug}`)).headers.location).toBe('https://box.com/s/w2');
+    expect((await get(`/${owner.handle}/lists/${v1.listSlug}/open`)).headers.location).toBe('https://box.com/s/w2');
     expect((await get('/api/lists/mine', owner)).json().lists[0]).toMatchObject({ slug: v1.listSlug, name: 'Autumn price list' });
 
     const refused = async (listName: string) => (await editWith(owner, v2.id, { listName })).json().message;
@@ -258,11 +277,11 @@ describe('removing a post', () => {
   });
 });
 
-describe('the stable address /{handle}/lists/{slug}', () => {
+describe('the direct address /{handle}/lists/{slug}/open', () => {
   it('always sends the visitor to the newest version, uncached, counted like an open', async () => {
     const owner = await anOwner();
     const v1 = await aPost(t.db, owner, { description: 'Weekly prices', url: 'https://box.com/s/week-1', createdAt: 1_000 });
-    const address = `/${owner.handle}/lists/${v1.listSlug}`;
+    const address = `/${owner.handle}/lists/${v1.listSlug}/open`;
     let res = await get(address);
     expect([res.statusCode, res.headers.location, res.headers['cache-control']]).toEqual([
       302,
@@ -282,16 +301,100 @@ describe('the stable address /{handle}/lists/{slug}', () => {
       { id: v1.id, open_count: 1 },
       { id: v2.id, open_count: 1 },
     ]);
-    expect((await get(`/${owner.handle!.toUpperCase()}/lists/${v1.listSlug}`)).headers.location).toBe('https://box.com/s/week-2');
+    expect((await get(`/${owner.handle!.toUpperCase()}/lists/${v1.listSlug}/open`)).headers.location).toBe(
+      'https://box.com/s/week-2',
+    );
   });
 
-  it('leads to the profile when the list is gone, and to / when no one holds the handle', async () => {
+  it('leads to the list’s own page, which says why, when the list or the business is gone', async () => {
     const owner = await anOwner();
     const post = await aPost(t.db, owner);
     await remove(owner, post.id);
+    const res = await get(`/${owner.handle}/lists/${post.listSlug}/open`);
+    expect([res.statusCode, res.headers.location]).toEqual([302, `/${owner.handle}/lists/${post.listSlug}`]);
+    expect((await get('/nobody-holds-this/lists/menu/open')).headers.location).toBe('/nobody-holds-this/lists/menu');
+  });
+});
+
+describe('a list’s own page /{handle}/lists/{slug} (its data)', () => {
+  it('names the business, the list by its newest version, its dates and versions; the viewer’s Follow state', async () => {
+    const owner = await anOwner();
+    const v1 = await aPost(t.db, owner, { description: 'Weekly prices', createdAt: 1_000 });
+    await aVersion(t.db, owner, v1, { description: 'Week 2: pears', createdAt: 2_000 });
+    await t.db.updateTable('posts').set({ valid_until: '2031-10-31' }).where('list_id', '=', v1.listId).execute();
+    const path = `/api/profiles/${owner.handle}/lists/${v1.listSlug}`;
+    const visitor = (await get(path)).json();
+    expect(visitor).toEqual({
+      profile: expect.objectContaining({ handle: owner.handle, displayName: owner.name, isOwner: false, following: null }),
+      list: {
+        name: 'Weekly prices',
+        slug: v1.listSlug,
+        tradeOnly: false,
+        locked: false,
+        description: 'Week 2: pears',
+        versions: 2,
+        validFrom: null,
+        validUntil: '2031-10-31',
+        postedAt: 2_000,
+        editedAt: null,
+        fileChangedAt: null,
+        unavailable: null,
+      },
+    });
+    expect(visitor.profile.business).toHaveProperty('logo', null);
+    const reader = await aUser(t.db);
+    expect((await get(path, reader)).json().profile.following).toBe(false);
+    await aFollow(t.db, reader, owner.handle!);
+    expect((await get(path, reader)).json().profile.following).toBe(true);
+    expect((await get(path, owner)).json().profile).toMatchObject({ isOwner: true, following: null });
+    // A trade-only list shows its name and says so; its contents stay sealed (ADR 0180).
+    await t.db.updateTable('lists').set({ audience: 'trade' }).where('id', '=', v1.listId).execute();
+    expect((await get(path)).json().list).toMatchObject({
+      name: 'Weekly prices',
+      tradeOnly: true,
+      locked: true,
+      description: '',
+      validUntil: null,
+      versions: 1,
+    });
+    // Its owner reads it whole.
+    expect((await get(path, owner)).json().list).toMatchObject({ locked: false, description: 'Week 2: pears', versions: 2 });
+  });
+
+  it('gives a shared stable address a link preview of the list and its business (#31)', async () => {
+    const owner = await anOwner();
+    const post = await aPost(t.db, owner, { description: 'Pears & plums <this week>' });
+    await t.db.updateTable('posts').set({ valid_until: '2031-10-31' }).where('id', '=', post.id).execute();
+    const tag = (html: string, key: string) =>
+      new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)" />`).exec(html)?.[1];
     const res = await get(`/${owner.handle}/lists/${post.listSlug}`);
-    expect([res.statusCode, res.headers.location]).toEqual([302, `/${owner.handle}`]);
-    expect((await get('/nobody-holds-this/lists/menu')).headers.location).toBe('/');
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain(`<title>A list of @${owner.handle} · Freshlist</title>`);
+    expect(tag(html, 'og:title')).toBe(`Pears &amp; plums &lt;this week&gt; from ${owner.name} on Freshlist`);
+    expect(tag(html, 'og:description')).toBe('Valid until 31 Oct 2031 · Pears &amp; plums &lt;this week&gt;');
+    expect(tag(html, 'og:url')).toBe(`http://localhost:3000/${owner.handle}/lists/${post.listSlug}`);
+    expect(tag(html, 'og:image')).toBe(`http://localhost:3000/qr/${owner.handle}/lists/${post.listSlug}/card.png`);
+    expect(html).toContain(`<link rel="canonical" href="http://localhost:3000/${owner.handle}/lists/${post.listSlug}" />`);
+    // A trade-only list: its name and business, nothing of its contents (ADR 0180).
+    await t.db.updateTable('lists').set({ audience: 'trade', name: 'Trade prices' }).where('id', '=', post.listId).execute();
+    const sealed = (await get(`/${owner.handle}/lists/${post.listSlug}`)).body;
+    expect(tag(sealed, 'og:title')).toBe(`Trade prices from ${owner.name} on Freshlist`);
+    expect(tag(sealed, 'og:description')).toBe(
+      `The newest version of Trade prices from ${owner.name}, always up to date on Freshlist.`,
+    );
+    expect(sealed).not.toContain('Pears &amp; plums');
+    // A list that is gone has no preview of its own.
+    expect((await get(`/${owner.handle}/lists/no-such-list`)).body).not.toContain('og:title');
+  });
+
+  it('says whether the list or the whole business is gone (404)', async () => {
+    const owner = await anOwner();
+    const gone = await get(`/api/profiles/${owner.handle}/lists/no-such-list`);
+    expect([gone.statusCode, gone.json().message]).toEqual([404, 'This list is no longer on Freshlist']);
+    const nobody = await get('/api/profiles/nobody-holds-this/lists/menu');
+    expect([nobody.statusCode, nobody.json().message]).toEqual([404, 'This business is no longer on Freshlist']);
   });
 });
 

@@ -2,24 +2,26 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../core/api';
-import { cursorParamSchema } from '../../../core/feed';
-import { normalizeHandle } from '../../../core/handle';
-import { listIdParamSchema, listVersionsPageSchema, ownListsSchema } from '../../../core/list';
-import { pagePath } from '../../../core/pages';
+import { ownListsSchema } from '../../../core/list';
+import { type ListPage, listPageSchema } from '../../../core/list-page';
+import { listPaths, localDate } from '../../../core/list-text';
 import type { Config } from '../../config';
-import { HttpError } from '../../http-errors';
+import { freshUntil } from '../../plugins/page-freshness';
+import { answerOf } from '../../plugins/pages';
 import { requireUser } from '../../plugins/session';
-import { handlesService } from '../handles/service';
-import { postsService } from '../posts/service';
+import { handleTag } from '../../read-tags';
+import { listLinkPreviewTags } from './link-preview';
+import { listPageData } from './page';
 import { listsService } from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
 
-/** The owner's lists, a list's earlier versions, and each list's stable address (docs/decisions/0102). */
+/**
+ * The owner's lists and each list's own page (docs/decisions/0142). A list's versions and its direct
+ * address are its posts' (posts/version-routes.ts): the posts module uses lists, not the other way.
+ */
 export async function listsRoutes(app: FastifyInstance, { config }: { config: Config }) {
   const lists = listsService(app.db);
-  const posts = postsService(app.db, config.linkPolicy);
-  const handles = handlesService(app.db);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/lists/mine', { schema: { response: { 200: ownListsSchema, ...errors } } }, async (request, reply) => {
@@ -28,50 +30,36 @@ export async function listsRoutes(app: FastifyInstance, { config }: { config: Co
     return lists.ownLists(user.id);
   });
 
+  // A list's own page (docs/decisions/0142): its data for the browser, and for the server's render.
   r.get(
-    '/api/lists/:id/versions',
+    '/api/profiles/:handle/lists/:slug',
     {
       schema: {
-        params: z.object({ id: listIdParamSchema }),
-        querystring: z.object({ cursor: cursorParamSchema }),
-        response: { 200: listVersionsPageSchema, ...errors },
+        params: z.object({ handle: z.string().max(200), slug: z.string().max(200) }),
+        response: { 200: listPageSchema, ...errors },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return posts.earlierVersions(request.params.id, request.query.cursor, request.user);
+      return listPageData(app.db, request.params.handle, request.params.slug, request.user);
     },
   );
-
-  /**
-   * The stable address: always the newest version's file, as a 302 that no one may cache, counted
-   * like an open. A list that is gone (or a link that breaks the rules now) leads to the profile,
-   * where the newest lists are; a handle no one holds leads to /.
-   */
-  r.get(
-    '/:handle/lists/:slug',
-    {
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
-      schema: {
-        params: z.object({ handle: z.string().max(200), slug: z.string().max(200) }),
-        response: { 302: z.null(), 400: apiErrorSchema, 429: apiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      reply.header('referrer-policy', 'no-referrer');
-      const handle = normalizeHandle(request.params.handle);
-      const list = await lists.atAddress(handle, request.params.slug);
-      if (list) {
-        try {
-          const target = await posts.open(list.postId);
-          if (target.kind === 'link') return reply.redirect(target.url, 302);
-        } catch (error) {
-          if (!(error instanceof HttpError && error.statusCode === 404)) throw error;
-        }
-      }
-      const holder = await handles.holder(handle);
-      return reply.redirect(holder ? pagePath('profile', { handle: holder.handle }) : pagePath('home'), 302);
-    },
-  );
+  // Kept in the read cache under the handle's tag (the holder's face, the list, its versions and
+  // the watcher's findings all name it, docs/architecture.md) while its ages read the same.
+  app.addPageData('list', async ({ handle = '', slug = '' }) => {
+    if (handle.length > 200 || slug.length > 200) return null;
+    const answer = await answerOf(listPageSchema, () => listPageData(app.db, handle, slug, null));
+    const page = answer.ok ? (answer.body as ListPage) : null;
+    const shown = page?.list ?? null;
+    const now = Date.now();
+    return {
+      answers: { [listPaths.page(handle, slug)]: answer },
+      ...(answer.ok ? {} : { status: answer.status }),
+      ...(page ? { head: listLinkPreviewTags(page, config.publicUrl, localDate(new Date(now))) } : {}),
+      tags: [handleTag(handle)],
+      ...(shown
+        ? { ttlMs: freshUntil([{ ...shown, createdAt: Math.max(shown.postedAt, shown.editedAt ?? 0) }], now) - now }
+        : {}),
+    };
+  });
 }

@@ -1,5 +1,6 @@
 import { listSlugBase } from '../../../core/list';
 import { LIST_MESSAGES } from '../../../core/list-text';
+import type { Audience } from '../../../core/trade';
 import { forbidden, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
 import { listsRepository } from './repository';
@@ -22,10 +23,19 @@ export function listsService(db: DB) {
   const repo = listsRepository(db);
   return {
     /** A new list of the owner, its slug made from its name and unique among the owner's lists. */
-    async start(userId: string, name: string, createdAt: number) {
+    /** A new list of the owner; its audience as chosen, else the owner's default (docs/decisions/0180). */
+    async start(userId: string, name: string, createdAt: number, audience?: Audience) {
       const base = listSlugBase(name);
       const slug = freeSlug(base, await repo.slugsLike(userId, base));
-      return repo.insert({ userId, slug, name, createdAt });
+      return repo.insert({ userId, slug, name, createdAt, audience: audience ?? (await repo.defaultAudience(userId)) });
+    },
+
+    /** The owner changes a list's audience: its versions are sealed or unsealed with it (migration 2400). */
+    async setAudience(listId: number, userId: string, audience: Audience): Promise<void> {
+      const list = await repo.owner(listId);
+      if (!list) throw notFound(LIST_MESSAGES.listNotFound);
+      if (list.userId !== userId) throw forbidden(LIST_MESSAGES.notYourList);
+      await repo.setAudience(listId, audience);
     },
 
     /** Locks the owner's list for a new version; 404 for no such list, 403 for someone else's. */

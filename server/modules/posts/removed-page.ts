@@ -24,3 +24,17 @@ export function removedPostPage(handle: string): string {
 <p>${who} removed this version of a list. Their profile has their latest lists.</p>
 <a class="button" href="${profile}">See ${who}'s lists</a></main></body></html>`;
 }
+
+/**
+ * The page an open link shows once its author's handle was removed (410 Gone): the list is public
+ * no more, and nothing names the handle, which someone else may hold by now.
+ */
+export function goneListPage(): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(LIST_MESSAGES.gone)} · Freshlist</title><style>${CSS}</style></head>
+<body><main><p><a class="brand" href="/">Freshlist</a></p>
+<h1>${escapeHtml(LIST_MESSAGES.gone)}</h1>
+<p>The business that shared it is no longer on Freshlist.</p>
+<a class="button" href="/explore">Explore businesses</a></main></body></html>`;
+}

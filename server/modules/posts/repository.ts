@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Cursor, PostRow } from '../../../core/feed';
+import { isNewest, readablePostRowColumns } from '../../../db/post-columns';
+import { readableContents } from '../../../db/sealed-contents';
 import { type DB, olderThan } from '../../plugins/db';
-import { holderQueries } from './holder-queries';
-import { isNewest, postRowColumns } from './post-columns';
 
 export interface NewPostRow {
   userId: string;
@@ -16,10 +16,14 @@ export interface NewPostRow {
   validUntil: string | null;
 }
 
-/** All SQL of posts and public profiles. */
+/** All SQL of posts (a handle's public pages read theirs in profiles/public-repository.ts). */
 export function postsRepository(db: DB) {
-  const postById = (id: number) =>
-    db.selectFrom('posts as p').innerJoin('lists as l', 'l.id', 'p.list_id').select(postRowColumns).where('p.id', '=', id);
+  /** Posts with their list and their author's current handle: no holder, no row (docs/decisions/0131). */
+  const held = () =>
+    db.selectFrom('posts as p').innerJoin('lists as l', 'l.id', 'p.list_id').innerJoin('handles as h', 'h.user_id', 'p.user_id');
+  /** A post as `viewerId` may read it (its trade-only contents only with access, docs/decisions/0180). */
+  const postById = (id: number, viewerId: string | null) =>
+    held().leftJoin(readableContents(viewerId), 'tc.post_id', 'p.id').select(readablePostRowColumns).where('p.id', '=', id);
 
   return {
     /**
@@ -30,8 +34,8 @@ export function postsRepository(db: DB) {
       await sql`select pg_advisory_xact_lock(hashtextextended(${`posts:${userId}`}, 0))`.execute(db);
     },
 
-    async postRow(id: number): Promise<PostRow | undefined> {
-      return postById(id).executeTakeFirst();
+    async postRow(id: number, viewerId: string | null): Promise<PostRow | undefined> {
+      return postById(id, viewerId).executeTakeFirst();
     },
 
     /** The post an author stored under an upload key, if any. */
@@ -80,35 +84,56 @@ export function postsRepository(db: DB) {
       return row.id;
     },
 
-    /** Who wrote a post and which list it is in; locked when `lock` (a removal). */
+    /** Who wrote a post, which list it is in, and whether its author holds a handle; locked when `lock` (a removal). */
     async author(postId: number, lock = false) {
       const query = db
-        .selectFrom('posts')
-        .select(['user_id as userId', 'list_id as listId', 'handle', 'newest'])
-        .where('id', '=', postId);
-      return (lock ? query.forUpdate() : query).executeTakeFirst();
+        .selectFrom('posts as p')
+        .leftJoin('handles as h', 'h.user_id', 'p.user_id')
+        .select(['p.user_id as userId', 'p.list_id as listId', 'p.handle', 'p.newest', 'h.handle as holderHandle'])
+        .where('p.id', '=', postId);
+      return (lock ? query.forUpdate('p') : query).executeTakeFirst();
     },
 
-    /** What an edit starts from, locked until the transaction ends. */
-    async editable(postId: number) {
+    /** What an edit by `userId` starts from (the dates as they may read them), with whether its author holds a handle, locked until the transaction ends. */
+    async editable(postId: number, userId: string) {
       return db
-        .selectFrom('posts')
-        .select(['user_id as userId', 'list_id as listId', 'valid_from as validFrom', 'valid_until as validUntil'])
-        .where('id', '=', postId)
-        .forUpdate()
+        .selectFrom('posts as p')
+        .leftJoin('handles as h', 'h.user_id', 'p.user_id')
+        .leftJoin(readableContents(userId), 'tc.post_id', 'p.id')
+        .select((eb) => [
+          'p.user_id as userId',
+          'p.list_id as listId',
+          eb.fn.coalesce('tc.valid_from', 'p.valid_from').as('validFrom'),
+          eb.fn.coalesce('tc.valid_until', 'p.valid_until').as('validUntil'),
+          'h.handle as holderHandle',
+        ])
+        .where('p.id', '=', postId)
+        .forUpdate('p')
         .executeTakeFirst();
     },
 
-    /** Sets a post's description and validity dates; it keeps its time and is marked edited. */
+    /** Sets a post's description, validity dates and (when given) link; it keeps its time and is marked edited. */
     async edit(
       postId: number,
-      post: { description: string; validFrom: string | null; validUntil: string | null },
+      post: { description: string; validFrom: string | null; validUntil: string | null; url?: string },
       now: number,
     ): Promise<void> {
       await db
         .updateTable('posts')
-        .set({ description: post.description, valid_from: post.validFrom, valid_until: post.validUntil, edited_at: now })
+        .set({
+          description: post.description,
+          valid_from: post.validFrom,
+          valid_until: post.validUntil,
+          edited_at: now,
+          ...(post.url ? { url: post.url } : {}),
+        })
         .where('id', '=', postId)
+        .execute();
+      // A trade-only list's version: the trigger sealed what is set; an emptied field is set here too.
+      await db
+        .updateTable('trade_contents')
+        .set({ description: post.description, valid_from: post.validFrom, valid_until: post.validUntil })
+        .where('post_id', '=', postId)
         .execute();
     },
 
@@ -145,18 +170,21 @@ export function postsRepository(db: DB) {
         .execute();
     },
 
+    /** A removed post's author, and the handle they hold now (null when none: their profile is gone too). */
     async removed(postId: number) {
-      return db.selectFrom('removed_posts').select(['handle', 'user_id as userId']).where('id', '=', postId).executeTakeFirst();
+      return db
+        .selectFrom('removed_posts as r')
+        .leftJoin('handles as h', 'h.user_id', 'r.user_id')
+        .select(['h.handle as holderHandle', 'r.user_id as userId'])
+        .where('r.id', '=', postId)
+        .executeTakeFirst();
     },
-
-    ...holderQueries(db),
 
     /** The author's lists by their newest versions, with how often each version's link was opened. */
     async ownPosts(userId: string, cursor: Cursor | null, limit: number) {
-      return db
-        .selectFrom('posts as p')
-        .innerJoin('lists as l', 'l.id', 'p.list_id')
-        .select((eb) => [...postRowColumns(eb), 'p.open_count as openCount'])
+      return held()
+        .leftJoin(readableContents(userId), 'tc.post_id', 'p.id')
+        .select((eb) => [...readablePostRowColumns(eb), 'p.open_count as openCount'])
         .where('p.user_id', '=', userId)
         .where(isNewest)
         .where(olderThan(['p.created_at', 'p.id'], cursor && [cursor.createdAt, cursor.id]))
@@ -167,11 +195,10 @@ export function postsRepository(db: DB) {
     },
 
     /** A list's earlier versions (all but the newest), newest first after the cursor, with open counts. */
-    async earlierVersions(listId: number, cursor: Cursor | null, limit: number) {
-      return db
-        .selectFrom('posts as p')
-        .innerJoin('lists as l', 'l.id', 'p.list_id')
-        .select((eb) => [...postRowColumns(eb), 'p.open_count as openCount', 'p.user_id as userId'])
+    async earlierVersions(listId: number, cursor: Cursor | null, limit: number, viewerId: string | null) {
+      return held()
+        .leftJoin(readableContents(viewerId), 'tc.post_id', 'p.id')
+        .select((eb) => [...readablePostRowColumns(eb), 'p.open_count as openCount', 'p.user_id as userId'])
         .where('p.list_id', '=', listId)
         .where(sql<boolean>`not p.newest`)
         .where(olderThan(['p.created_at', 'p.id'], cursor && [cursor.createdAt, cursor.id]))
@@ -181,24 +208,36 @@ export function postsRepository(db: DB) {
         .execute();
     },
 
-    /** The newest versions of whoever holds a handle, in one query (handles key, then the partial user index). */
-    async newestForHandle(handle: string, limit: number): Promise<PostRow[]> {
-      return db
+    /**
+     * A post's link as `viewerId` may read it ('' for a trade-only list they may not read, with
+     * `locked`), its list's slug, and whether its author holds a handle (no holder: public no more).
+     */
+    async link(postId: number, viewerId: string | null) {
+      const row = await db
         .selectFrom('posts as p')
         .innerJoin('lists as l', 'l.id', 'p.list_id')
-        .innerJoin('handles as h', 'h.user_id', 'p.user_id')
-        .select(postRowColumns)
-        .where('h.handle', '=', handle)
-        .where(isNewest)
-        .orderBy('p.created_at', 'desc')
-        .orderBy('p.id', 'desc')
-        .limit(limit)
-        .execute();
+        .leftJoin('handles as h', 'h.user_id', 'p.user_id')
+        .leftJoin(readableContents(viewerId), 'tc.post_id', 'p.id')
+        .select((eb) => [
+          eb.fn.coalesce('tc.url', 'p.url').as('url'),
+          'h.handle',
+          'l.slug',
+          sql<boolean>`(l.audience = 'trade' and tc.post_id is null)`.as('locked'),
+        ])
+        .where('p.id', '=', postId)
+        .executeTakeFirst();
+      return row && { url: row.url, held: row.handle !== null, handle: row.handle, slug: row.slug, locked: row.locked };
     },
 
-    async url(postId: number): Promise<string | undefined> {
-      const row = await db.selectFrom('posts').select('url').where('id', '=', postId).executeTakeFirst();
-      return row?.url;
+    /** Whether a list exists and its owner holds a handle: a list of a removed handle is public nowhere. */
+    async listIsHeld(listId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('lists as l')
+        .innerJoin('handles as h', 'h.user_id', 'l.user_id')
+        .select('l.id')
+        .where('l.id', '=', listId)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** One more open; an increment in place, so simultaneous opens all count. */

@@ -40,6 +40,13 @@ describe('POST /api/posts', () => {
     expect(row).toMatchObject({ user_id: owner.id, handle: owner.handle, open_count: 0 });
   });
 
+  it('completes a link typed without https:// instead of refusing it (#31)', async () => {
+    const owner = await anOwner();
+    const res = await share(owner, { url: '  drive.google.com/file/d/typed/view ' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().post.url).toBe('https://drive.google.com/file/d/typed/view');
+  });
+
   it('accepts a post without a description', async () => {
     const owner = await anOwner();
     const res = await share(owner, { url: 'https://mega.nz/file/1' });
@@ -51,7 +58,7 @@ describe('POST /api/posts', () => {
     [undefined, 'Link must start with https://'],
     ['', 'Link must start with https://'],
     ['http://drive.google.com/file/d/1', 'Link must start with https://'],
-    ['drive.google.com/file/d/1', 'Link must start with https://'],
+    ['ftp://drive.google.com/file/d/1', 'Link must start with https://'],
     ['https://', 'Invalid URL structure.'],
     ['https://exa mple.com/x', 'Invalid URL structure.'],
     ['https://drive.google.com@evil.com/file', 'Invalid URL structure.'],

@@ -2,19 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../core/api';
-import { cursorParamSchema, encodeCursor, publicPostSchema } from '../../../core/feed';
+import { cursorParamSchema, publicPostSchema } from '../../../core/feed';
 import { handleParamSchema, normalizeHandle } from '../../../core/handle';
 import { editPostSchema, removedPostSchema, sharePostSchema } from '../../../core/list';
-import { linkPolicySchema, ownPostPageSchema, postIdParamSchema, postPageSchema, profileSchema } from '../../../core/post';
+import { listPaths } from '../../../core/list-text';
+import { linkPolicySchema, ownPostPageSchema, postIdParamSchema } from '../../../core/post';
 import type { Config } from '../../config';
-import { fastSerializer } from '../../fast-serializer';
 import { perPersonLimit } from '../../plugins/rate-limit';
 import { requireApproved, requireUser } from '../../plugins/session';
-import { removedPostPage } from './removed-page';
+import { goneListPage, removedPostPage } from './removed-page';
 import { postsService } from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
-const handleParams = z.object({ handle: handleParamSchema.transform(normalizeHandle) });
+const _handleParams = z.object({ handle: handleParamSchema.transform(normalizeHandle) });
 const pageQuery = z.object({ cursor: cursorParamSchema });
 /** Abuse protection only: the planned per-tier upload limits are not enforced (decisions.md). */
 export const UPLOADS_PER_WINDOW = 30;
@@ -41,6 +41,8 @@ export async function postsRoutes(app: FastifyInstance, { config }: { config: Co
     async (request, reply) => {
       const author = requireApproved(request);
       const { post, created } = await posts.create(author, request.body);
+      // The new link is checked in the background at once (docs/decisions/0152).
+      if (created) app.linkWatcher.kick();
       // The same idempotency key again answers 200 with the post stored the first time.
       return reply.code(created ? 201 : 200).send({ post });
     },
@@ -52,7 +54,7 @@ export async function postsRoutes(app: FastifyInstance, { config }: { config: Co
       config: { rateLimit: perPersonLimit(UPLOADS_PER_WINDOW, '10 minutes') },
       schema: {
         params: z.object({ id: postIdParamSchema }),
-        body: editPostSchema,
+        body: editPostSchema(config.linkPolicy),
         response: { 200: z.object({ post: publicPostSchema }), ...errors },
       },
     },
@@ -92,35 +94,15 @@ export async function postsRoutes(app: FastifyInstance, { config }: { config: Co
       },
     },
     async (request, reply) => {
-      const target = await posts.open(request.params.id);
+      const target = await posts.open(request.params.id, request.user);
       reply.header('cache-control', 'no-store');
       reply.header('referrer-policy', 'no-referrer');
       // The post was removed: the tab this link opened learns so, with the way to the profile.
       if (target.kind === 'removed') return reply.code(410).type('text/html; charset=utf-8').send(removedPostPage(target.handle));
+      if (target.kind === 'gone') return reply.code(410).type('text/html; charset=utf-8').send(goneListPage());
+      // Trade only and no access: the list's own address, which says so and offers to ask.
+      if (target.kind === 'locked') return reply.redirect(listPaths.stable(target.handle, target.slug), 302);
       return reply.redirect(target.url, 302);
-    },
-  );
-
-  r.get(
-    '/api/profiles/:handle',
-    { serializerCompiler: fastSerializer, schema: { params: handleParams, response: { 200: profileSchema, ...errors } } },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return posts.profile(request.params.handle, request.user);
-    },
-  );
-
-  r.get(
-    '/api/profiles/:handle/posts',
-    {
-      serializerCompiler: fastSerializer,
-      schema: { params: handleParams, querystring: pageQuery, response: { 200: postPageSchema, ...errors } },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-cache');
-      const { handle } = request.params;
-      const { cursor } = request.query;
-      return app.reads.get(`posts:${handle}:${cursor ? encodeCursor(cursor) : ''}`, () => posts.profilePosts(handle, cursor));
     },
   );
 }

@@ -1,17 +1,18 @@
 import type { SessionUser } from '../../../core/api';
-import { type Cursor, encodeCursor, PROFILE_PAGE_SIZE, type PublicPost, publicPost } from '../../../core/feed';
+import { type Cursor, encodeCursor, type PublicPost, publicPost } from '../../../core/feed';
 import { keysetPage } from '../../../core/keyset';
 import { type LinkPolicy, openableUrl } from '../../../core/link';
 import { type ListVersionsPage, type PostEdit, type RemovedPost, type SharePost, validityOrderProblem } from '../../../core/list';
 import { defaultListName, LIST_MESSAGES } from '../../../core/list-text';
-import type { OwnPostPage, PostPage, Profile } from '../../../core/post';
+import type { OwnPostPage } from '../../../core/post';
 import { POST_MESSAGES } from '../../../core/post-text';
+import { TRADE_MESSAGES } from '../../../core/trade';
 import { badRequest, forbidden, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
 import { mailNewPost } from '../email/service';
 import { followsService } from '../follows/service';
+import { linkChecksService } from '../link-check/service';
 import { listsService } from '../lists/service';
-import { type PublicBusinessProfile, profilesService, toCard } from '../profiles/service';
 import { postsRepository } from './repository';
 
 const OWN_PAGE_SIZE = 5;
@@ -23,13 +24,21 @@ function toPage<T extends { createdAt: number; id: number }>(rows: T[], limit: n
   return { posts: items, nextCursor };
 }
 
-/** Where a post's open link leads: its stored, still-allowed link, or the profile it was removed from. */
-export type OpenTarget = { kind: 'link'; url: string } | { kind: 'removed'; handle: string };
+/**
+ * Where a post's open link leads: its stored, still-allowed link; the profile it was removed from;
+ * nowhere ('gone') when its author holds no handle any more (docs/decisions/0131); or, for a
+ * trade-only list the viewer may not read, the list's own address (docs/decisions/0180).
+ */
+export type OpenTarget =
+  | { kind: 'link'; url: string }
+  | { kind: 'removed'; handle: string }
+  | { kind: 'gone' }
+  | { kind: 'locked'; handle: string; slug: string };
 
-/** Sharing lists and their versions, editing and removing posts, public profiles, and the counted 'go to page' redirect. */
+/** Sharing lists and their versions, editing and removing posts, and the counted 'go to page' redirect. */
 export function postsService(db: DB, policy: LinkPolicy) {
   const repo = postsRepository(db);
-  const follows = followsService(db);
+  const _follows = followsService(db);
 
   return {
     /**
@@ -44,13 +53,14 @@ export function postsService(db: DB, policy: LinkPolicy) {
         const lists = listsService(trx);
         await posts.lockAuthor(author.id);
         const earlier = input.idempotencyKey ? await posts.byIdempotencyKey(author.id, input.idempotencyKey) : undefined;
-        if (earlier !== undefined) return { post: publicPost((await posts.postRow(earlier))!), created: false };
+        if (earlier !== undefined) return { post: publicPost((await posts.postRow(earlier, author.id))!), created: false };
 
         const now = Date.now();
         let listId: number;
         let createdAt = now;
         if (input.listId === undefined) {
-          listId = (await lists.start(author.id, input.listName || defaultListName(input.description), now)).id;
+          const name = input.listName || defaultListName(input.description);
+          listId = (await lists.start(author.id, name, now, input.audience)).id;
         } else {
           listId = input.listId;
           await lists.lockOwned(listId, author.id);
@@ -72,30 +82,40 @@ export function postsService(db: DB, policy: LinkPolicy) {
           validFrom: input.validFrom,
           validUntil: input.validUntil,
         });
-        await mailNewPost(trx, { handle: author.handle, holderId: author.id, createdAt });
-        return { post: publicPost((await posts.postRow(id))!), created: true };
+        await mailNewPost(trx, { handle: author.handle, postId: id });
+        await linkChecksService(trx).track({ listId, userId: author.id, postId: id, url: input.url, now });
+        return { post: publicPost((await posts.postRow(id, author.id))!), created: true };
       });
     },
 
     /**
-     * The author's own post edited: its description and validity dates, and its list's name (the
-     * list's slug and stable address stay). It keeps its time and is marked edited.
+     * The author's own post edited: its link, description and validity dates, and its list's name
+     * (the list's slug and stable address stay). It keeps its time and is marked edited.
      */
     async edit(user: SessionUser, postId: number, edit: PostEdit): Promise<PublicPost> {
       return db.transaction().execute(async (trx) => {
         const posts = postsRepository(trx);
-        const found = await posts.editable(postId);
+        const found = await posts.editable(postId, user.id);
         if (!found) throw notFound(LIST_MESSAGES.postNotFound);
         if (found.userId !== user.id) throw forbidden(LIST_MESSAGES.notYourPost);
+        // The author's handle was removed: their lists stay as they were, for a restore.
+        if (!found.holderHandle) throw forbidden(LIST_MESSAGES.handleGone);
         const validity = {
           validFrom: edit.validFrom === undefined ? found.validFrom : edit.validFrom,
           validUntil: edit.validUntil === undefined ? found.validUntil : edit.validUntil,
         };
         const problem = validityOrderProblem(validity);
         if (problem) throw badRequest(problem);
-        await posts.edit(postId, { description: edit.description, ...validity }, Date.now());
+        await posts.edit(
+          postId,
+          { description: edit.description, ...validity, ...(edit.url ? { url: edit.url } : {}) },
+          Date.now(),
+        );
         if (edit.listName !== undefined) await listsService(trx).rename(found.listId, edit.listName);
-        return publicPost((await posts.postRow(postId))!);
+        // A link put right is checked at once, afresh (docs/decisions/0152).
+        if (edit.url)
+          await linkChecksService(trx).track({ listId: found.listId, userId: user.id, postId, url: edit.url, now: Date.now() });
+        return publicPost((await posts.postRow(postId, user.id))!);
       });
     },
 
@@ -114,6 +134,7 @@ export function postsService(db: DB, policy: LinkPolicy) {
           throw notFound(LIST_MESSAGES.postNotFound);
         }
         if (found.userId !== user.id) throw forbidden(LIST_MESSAGES.notYourPost);
+        if (!found.holderHandle) throw forbidden(LIST_MESSAGES.handleGone);
         // The list first, then the post: the order a new version takes them in, so the two never deadlock.
         await lists.lock(found.listId);
         const locked = await posts.author(postId, true);
@@ -126,44 +147,6 @@ export function postsService(db: DB, policy: LinkPolicy) {
       });
     },
 
-    async profile(handle: string, viewer: SessionUser | null): Promise<Profile> {
-      const found = await profilesService(db).publicProfile(handle);
-      if (!found) throw notFound(POST_MESSAGES.profileNotFound);
-      const isOwner = viewer?.id === found.userId;
-      const following = viewer && !isOwner ? await follows.isFollowing(viewer.id, found.handle, found.userId) : null;
-      return { handle: found.handle, displayName: found.displayName, business: found.card, isOwner, following };
-    },
-
-    /** The profile's lists, PROFILE_PAGE_SIZE at a time: each list once, by its newest version. */
-    async profilePosts(handle: string, cursor: Cursor | null): Promise<PostPage> {
-      const rows = await repo.postsOfHolder(handle, cursor, PROFILE_PAGE_SIZE + 1);
-      if (!rows) throw notFound(POST_MESSAGES.profileNotFound);
-      return toPage(rows.map(publicPost), PROFILE_PAGE_SIZE);
-    },
-
-    /**
-     * A profile page's data in one round trip (docs/decisions/0114): the holder's public face and
-     * the first page of lists, as publicProfile and profilePosts give them, and the version of the
-     * handle's page they were read at (docs/decisions/0115); undefined when no one holds the handle.
-     */
-    async holderPage(
-      handle: string,
-    ): Promise<{ profile: PublicBusinessProfile; page: PostPage; pageVersion: number } | undefined> {
-      const found = await repo.holderWithPosts(handle, PROFILE_PAGE_SIZE + 1);
-      if (!found) return undefined;
-      const { holder } = found;
-      return {
-        profile: { handle: holder.handle, userId: holder.userId, displayName: holder.displayName, card: toCard(holder) },
-        page: toPage(found.rows.map(publicPost), PROFILE_PAGE_SIZE),
-        pageVersion: found.pageVersion,
-      };
-    },
-
-    /** The newest lists on a handle's profile (connect page, Atom feed); none for an unknown handle. */
-    async newestForHandle(handle: string, limit: number): Promise<PublicPost[]> {
-      return (await repo.newestForHandle(handle, limit)).map(publicPost);
-    },
-
     async ownPosts(userId: string, cursor: Cursor | null): Promise<OwnPostPage> {
       const rows = await repo.ownPosts(userId, cursor, OWN_PAGE_SIZE + 1);
       return toPage(
@@ -174,8 +157,10 @@ export function postsService(db: DB, policy: LinkPolicy) {
 
     /** A list's earlier versions, newest first; their open counts only for the list's owner. */
     async earlierVersions(listId: number, cursor: Cursor | null, viewer: SessionUser | null): Promise<ListVersionsPage> {
-      const rows = await repo.earlierVersions(listId, cursor, VERSIONS_PAGE_SIZE + 1);
-      if (rows.length === 0 && !(await listsService(db).exists(listId))) throw notFound(LIST_MESSAGES.listNotFound);
+      const rows = await repo.earlierVersions(listId, cursor, VERSIONS_PAGE_SIZE + 1, viewer?.id ?? null);
+      if (rows.length === 0 && !(await repo.listIsHeld(listId))) throw notFound(LIST_MESSAGES.listNotFound);
+      // A trade-only list's history is its contents: none of it without access.
+      if (rows.some((row) => row.locked)) throw forbidden(TRADE_MESSAGES.locked);
       const posts = rows.map((row) => ({
         ...publicPost(row),
         ...(viewer?.id === row.userId ? { openCount: row.openCount } : {}),
@@ -188,13 +173,16 @@ export function postsService(db: DB, policy: LinkPolicy) {
      * rules as configured now: a host blocked since is not followed (and not counted). A post its
      * author removed names the profile it was on.
      */
-    async open(postId: number): Promise<OpenTarget> {
-      const stored = await repo.url(postId);
+    async open(postId: number, viewer: SessionUser | null): Promise<OpenTarget> {
+      const stored = await repo.link(postId, viewer?.id ?? null);
       if (stored === undefined) {
         const removed = await repo.removed(postId);
-        if (removed) return { kind: 'removed', handle: removed.handle };
+        if (removed) return removed.holderHandle ? { kind: 'removed', handle: removed.holderHandle } : { kind: 'gone' };
       }
-      const target = stored === undefined ? null : openableUrl(stored, policy);
+      if (stored && !stored.held) return { kind: 'gone' };
+      // A trade-only list the viewer may not read: its page says so, nothing is counted.
+      if (stored?.locked && stored.handle) return { kind: 'locked', handle: stored.handle, slug: stored.slug };
+      const target = stored === undefined ? null : openableUrl(stored.url, policy);
       if (target === null) throw notFound(POST_MESSAGES.linkNotAvailable);
       await repo.countOpen(postId);
       return { kind: 'link', url: target };

@@ -12,6 +12,37 @@ export interface ProcessedLogo {
   version: string;
 }
 
+/**
+ * Logos decoded at once in this process, and uploads that may wait for their turn (docs/decisions/0132):
+ * a decode holds up to LOGO_MAX_PIXELS × 4 bytes, so eight at once took the server past 1 GB.
+ */
+export const LOGO_DECODES_AT_ONCE = 1;
+export const LOGO_DECODES_WAITING = 4;
+
+/** More uploads than decode and wait at once: refused (503) rather than held with their bodies in memory. */
+export class LogoBusyError extends Error {}
+
+let decoding = 0;
+const waiting: Array<() => void> = [];
+
+/** Runs `work` when a decode slot is free; throws LogoBusyError when the waiting line is full. */
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (decoding >= LOGO_DECODES_AT_ONCE) {
+    if (waiting.length >= LOGO_DECODES_WAITING) throw new LogoBusyError('logo decoder busy');
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    decoding += 1;
+  }
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, or is freed.
+    const next = waiting.shift();
+    if (next) next();
+    else decoding -= 1;
+  }
+}
+
 /** What the upload claims to be does not count: only these decoders are ever run on it. */
 const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp']);
 
@@ -55,17 +86,19 @@ export async function processLogo(input: Uint8Array): Promise<ProcessedLogo> {
     throw badRequest(LOGO_MESSAGES.dimensions);
   }
 
-  try {
-    const { data, info } = await make(input, { limitInputPixels: LOGO_MAX_PIXELS, failOn: 'error', pages: 1 })
-      .autoOrient()
-      .resize(LOGO_SIZE, LOGO_SIZE, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
-      .webp({ quality: 85, effort: 4 })
-      .toBuffer({ resolveWithObject: true });
-    const version = createHash('sha256').update(data).digest('base64url').slice(0, 16);
-    return { image: data, contentType: 'image/webp', width: info.width, height: info.height, version };
-  } catch {
-    throw badRequest(LOGO_MESSAGES.unreadable);
-  }
+  return inTurn(async () => {
+    try {
+      const { data, info } = await make(input, { limitInputPixels: LOGO_MAX_PIXELS, failOn: 'error', pages: 1 })
+        .autoOrient()
+        .resize(LOGO_SIZE, LOGO_SIZE, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+        .webp({ quality: 85, effort: 4 })
+        .toBuffer({ resolveWithObject: true });
+      const version = createHash('sha256').update(data).digest('base64url').slice(0, 16);
+      return { image: data, contentType: 'image/webp' as const, width: info.width, height: info.height, version };
+    } catch {
+      throw badRequest(LOGO_MESSAGES.unreadable);
+    }
+  });
 }
 
 /** A stored logo as PNG, for drawings that cannot read WebP (the QR card's renderer). */

@@ -14,6 +14,7 @@ import { HttpError, notFound } from '../../http-errors';
 import { notModified } from '../../not-modified';
 import { perPersonLimit } from '../../plugins/rate-limit';
 import { requireApproved } from '../../plugins/session';
+import { LogoBusyError } from './logo-image';
 import { profilesService } from './service';
 
 const errors = {
@@ -87,11 +88,16 @@ export async function profilesRoutes(app: FastifyInstance) {
       {
         onRequest: approvedOnly,
         config: { rateLimit: perPersonLimit(20, '10 minutes') },
-        schema: { response: { 200: logoResponseSchema, ...errors } },
+        schema: { response: { 200: logoResponseSchema, ...errors, 503: apiErrorSchema } },
       },
-      async (request) => {
+      async (request, reply) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        return { logo: await profiles.uploadLogo(requireApproved(request).id, body) };
+        try {
+          return { logo: await profiles.uploadLogo(requireApproved(request).id, body) };
+        } catch (error) {
+          if (!(error instanceof LogoBusyError)) throw error;
+          return reply.code(503).header('retry-after', '2').send({ error: 'Service Unavailable', message: LOGO_MESSAGES.busy });
+        }
       },
     );
   });

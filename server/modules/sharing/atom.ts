@@ -1,9 +1,10 @@
 import { Feed } from 'feed';
 import type { PublicPost } from '../../../core/feed';
-import { LIST_MESSAGES } from '../../../core/list-text';
+import { LIST_MESSAGES, listPaths } from '../../../core/list-text';
 import { postOpenPath } from '../../../core/post-text';
 import type { PublicProfile } from '../../../core/sharing';
 import { printableText } from '../../../core/text';
+import { TRADE_MESSAGES } from '../../../core/trade';
 
 /** Readers treat type="html" text as markup: a description is text, so its markup characters are escaped. */
 const escapeHtml = (text: string) =>
@@ -14,6 +15,8 @@ const escapeHtml = (text: string) =>
  * post has none, so its description's first line stands in.
  */
 function entryTitle(post: PublicPost): string {
+  // A trade-only list shows its name and that it is trade only, nothing of its contents (docs/decisions/0180).
+  if (post.locked) return `${printableText(post.list.name).trim()} · ${TRADE_MESSAGES.tradeOnly}`;
   if (post.list.versions > 1) return `${printableText(post.list.name).trim()} · ${LIST_MESSAGES.newVersion}`;
   const firstLine = post.description.split('\n')[0]?.trim() ?? '';
   if (!firstLine) return `New list from @${post.handle}`;
@@ -95,18 +98,22 @@ export function atomFeed({ publicUrl, profile, posts, now }: AtomInput): string 
   });
   const entries = posts.map((stored) => {
     const post = { ...stored, description: printableText(stored.description, { multiline: true }) };
-    const link = `${publicUrl}${postOpenPath(post.id)}`;
+    // A trade-only list leads to where a reader asks for access; its own link is never in the feed (docs/decisions/0180).
+    const link = post.locked ? `${profileUrl}#trade-access` : `${publicUrl}${postOpenPath(post.id)}`;
+    const id = post.locked ? `${publicUrl}${listPaths.stable(post.handle, post.list.slug)}#${post.id}` : link;
     const validity = validityText(post);
     feed.addItem({
-      id: link,
+      id,
       link,
       title: escapeHtml(entryTitle(post)),
       ...(validity ? { description: escapeHtml(validity) } : {}),
-      content: escapeHtml([post.description || post.url, validity].filter(Boolean).join('\n\n')),
+      content: escapeHtml(
+        post.locked ? TRADE_MESSAGES.askForAccess : [post.description || post.url, validity].filter(Boolean).join('\n\n'),
+      ),
       date: new Date(updatedOf(post)),
       published: new Date(post.createdAt),
     });
-    return { id: link, post };
+    return { id, post };
   });
   return withValidity(feed.atom1(), entries);
 }

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { LRUCache } from 'lru-cache';
 import { Piscina } from 'piscina';
 import { contentTypes, type DrawTask, type QrImage } from './qr';
 
@@ -29,41 +30,6 @@ export class RendererBusyError extends Error {
 
 const sizeOf = (image: QrImage) => (typeof image.body === 'string' ? image.body.length * 2 : image.body.byteLength);
 
-/** Drawn images by what they show, least recently used first (a Map keeps insertion order). */
-class ImageLru {
-  readonly #entries = new Map<string, QrImage>();
-  #bytes = 0;
-  constructor(readonly maxBytes: number) {}
-
-  get(key: string): QrImage | undefined {
-    const image = this.#entries.get(key);
-    if (image) {
-      this.#entries.delete(key);
-      this.#entries.set(key, image);
-    }
-    return image;
-  }
-
-  set(key: string, image: QrImage): void {
-    const size = sizeOf(image);
-    if (size > this.maxBytes || this.#entries.has(key)) return;
-    this.#entries.set(key, image);
-    this.#bytes += size;
-    for (const [oldest, old] of this.#entries) {
-      if (this.#bytes <= this.maxBytes) break;
-      this.#entries.delete(oldest);
-      this.#bytes -= sizeOf(old);
-    }
-  }
-
-  get bytes() {
-    return this.#bytes;
-  }
-  get size() {
-    return this.#entries.size;
-  }
-}
-
 export interface ImageRenderer {
   /**
    * The image drawn for `key` (a digest of everything drawn), from memory or from a worker
@@ -80,7 +46,9 @@ export interface ImageRenderer {
  * third of a second of CPU, which on the main thread every other request would wait behind.
  */
 export function imageRenderer(options: ImageRendererOptions = DEFAULT_RENDERER_OPTIONS): ImageRenderer {
-  const cache = new ImageLru(options.cacheBytes);
+  // Drawn images by what they show, within a byte budget, the least recently used going first.
+  // An image larger than the budget (any image, with a budget of 0) is not kept.
+  const cache = new LRUCache<string, QrImage>({ maxSize: Math.max(1, options.cacheBytes), sizeCalculation: sizeOf });
   const drawing = new Map<string, Promise<QrImage>>();
   let drawn = 0;
   // Made on the first drawing: most processes and most tests never draw one.
@@ -127,7 +95,7 @@ export function imageRenderer(options: ImageRendererOptions = DEFAULT_RENDERER_O
       return pending;
     },
     get stats() {
-      return { cached: cache.size, cachedBytes: cache.bytes, drawn, threads: pool?.threads.length ?? 0 };
+      return { cached: cache.size, cachedBytes: cache.calculatedSize, drawn, threads: pool?.threads.length ?? 0 };
     },
     async close() {
       await pool?.destroy();

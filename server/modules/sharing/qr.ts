@@ -102,6 +102,24 @@ function nameLines(handle: string, displayName: string, logoPng: Buffer | null |
   <text x="${textX}" y="646" font-family="DejaVu Sans" font-size="${nameSize}" fill="#5b6660">${escapeXml(name)}</text>`;
 }
 
+/** The widest address line, in characters, at the smallest size a printed card stays readable at (16 px). */
+const ADDRESS_LINE_CHARS = 54;
+
+/**
+ * The card's address in full, on as many lines as it takes (#31: a clipped one nobody could type):
+ * broken after a '/' or a '-', a part longer than a line cut where it must.
+ */
+export function addressLines(address: string, max = ADDRESS_LINE_CHARS): string[] {
+  const parts = address.split(/(?<=[/-])/).flatMap((part) => part.match(new RegExp(`.{1,${max}}`, 'gu')) ?? []);
+  const lines: string[] = [];
+  for (const part of parts) {
+    const last = lines.length - 1;
+    if (last >= 0 && [...(lines[last] ?? '')].length + [...part].length <= max) lines[last] += part;
+    else lines.push(part);
+  }
+  return lines;
+}
+
 /** The printable counter sticker (spec 9: 600x800) as SVG: product mark, QR, logo, @handle, display name, address. */
 export function cardSvg({ handle, displayName, url, logoPng }: CardContent): string {
   const W = QR_CARD_WIDTH;
@@ -112,8 +130,17 @@ export function cardSvg({ handle, displayName, url, logoPng }: CardContent): str
   const qrY = 150;
   const quiet = MARGIN * (qrBox / (qr.size + MARGIN * 2));
   const scale = (qrBox - 2 * quiet) / qr.size;
-  const address = clip(url.replace(/^https?:\/\//, ''), 48);
-  const addressSize = fitFontSize(address.length, W - 80, 22, 0.6);
+  const address = addressLines(url.replace(/^https?:\/\//, ''));
+  const addressSize = fitFontSize(Math.max(...address.map((line) => [...line].length)), W - 80, 22, 0.6);
+  // The green band grows upwards by a line for each line the address takes beyond one.
+  const lineGap = Math.round(addressSize * 1.15);
+  const band = H - 112 - (address.length - 1) * lineGap;
+  const addressText = address
+    .map(
+      (line, i) =>
+        `<text x="${W / 2}" y="${H - 72 - (address.length - 1 - i) * lineGap}" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="${addressSize}" fill="#ffffff">${escapeXml(line)}</text>`,
+    )
+    .join('\n  ');
 
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
   <rect width="${W}" height="${H}" fill="#ffffff"/>
@@ -128,8 +155,8 @@ export function cardSvg({ handle, displayName, url, logoPng }: CardContent): str
   <rect x="${qrX}" y="${qrY}" width="${qrBox}" height="${qrBox}" rx="16" fill="#ffffff" stroke="#dde3df" stroke-width="2"/>
   <path transform="translate(${qrX + quiet} ${qrY + quiet}) scale(${scale})" d="${qr.d}" fill="#1b1f1d" shape-rendering="crispEdges"/>
   ${nameLines(handle, displayName, logoPng)}
-  <rect x="12" y="${H - 112}" width="${W - 24}" height="100" fill="#1f7a4d" clip-path="url(#edge)"/>
-  <text x="${W / 2}" y="${H - 72}" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="${addressSize}" fill="#ffffff">${escapeXml(address)}</text>
+  <rect x="12" y="${band}" width="${W - 24}" height="${H - 12 - band}" fill="#1f7a4d" clip-path="url(#edge)"/>
+  ${addressText}
   <text x="${W / 2}" y="${H - 40}" text-anchor="middle" font-family="DejaVu Sans" font-size="16" fill="#d7efe2">Follow us on Freshlist</text>
   <rect x="12" y="12" width="${W - 24}" height="${H - 24}" rx="28" fill="none" stroke="#1f7a4d" stroke-width="4"/>
 </svg>`;

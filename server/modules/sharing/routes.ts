@@ -2,9 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../core/api';
-import { postPageSchema, profileSchema } from '../../../core/post';
 import {
-  connectPageSchema,
   QR_FORMATS,
   qrDataSchema,
   qrFormatSchema,
@@ -15,10 +13,7 @@ import {
 import type { Config } from '../../config';
 import { notFound } from '../../http-errors';
 import { notModified } from '../../not-modified';
-import { freshUntil } from '../../plugins/page-freshness';
-import { answerOf } from '../../plugins/pages';
 import { imageRenderer, RendererBusyError } from './image-renderer';
-import { linkPreviewHead, linkPreviewTags } from './link-preview';
 import { type CachedImage, sharingService } from './service';
 
 /** An image body (PNG bytes or SVG text); not JSON, so nothing is serialized. */
@@ -63,7 +58,6 @@ export async function sharingRoutes(app: FastifyInstance, { config }: { config: 
   app.addHook('onClose', () => renderer.close());
   const service = sharingService(app.db, config, renderer, app.reads);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHeadProvider(linkPreviewHead(service, config.publicUrl));
 
   r.get(
     '/qr',
@@ -116,36 +110,6 @@ export async function sharingRoutes(app: FastifyInstance, { config }: { config: 
     },
   );
 
-  // /{handle} and /follow/{handle} rendered on the server (docs/decisions/0108), from one query.
-  // An unknown handle's profile goes to / as the browser's router sends it; its connect page says so.
-  const handleParam = (raw: string) => encodeURIComponent(raw);
-  app.addPageData('profile', async ({ handle = '' }) => {
-    if (handle.length > 200) return null;
-    const page = await service.handlePages(handle);
-    if (!page) return { redirect: '/' };
-    const path = `/api/profiles/${handleParam(handle)}`;
-    return {
-      answers: {
-        [path]: await answerOf(profileSchema, async () => page.profile),
-        [`${path}/posts`]: await answerOf(postPageSchema, async () => page.posts),
-      },
-      head: linkPreviewTags(page.face, 'profile', service, config.publicUrl),
-      storable: { version: page.pageVersion, freshUntil: freshUntil(page.posts.posts, Date.now()) },
-    };
-  });
-  app.addPageData('follow', async ({ handle = '' }) => {
-    if (handle.length > 200) return null;
-    const page = await service.handlePages(handle);
-    const path = `/api/connect/${handleParam(handle)}`;
-    if (!page) {
-      return { answers: { [path]: await answerOf(connectPageSchema, () => service.connectPage(handle)) }, status: 404 };
-    }
-    return {
-      answers: { [path]: await answerOf(connectPageSchema, async () => page.connect) },
-      head: linkPreviewTags(page.face, 'connect', service, config.publicUrl),
-    };
-  });
-
   r.get(
     '/qr/:handle/lists/:file',
     {
@@ -182,17 +146,6 @@ export async function sharingRoutes(app: FastifyInstance, { config }: { config: 
       }
       return sendImage(request, reply, card, CARD_CACHE);
     },
-  );
-
-  r.get(
-    '/api/connect/:handle',
-    {
-      schema: {
-        params: z.object({ handle: z.string().max(200) }),
-        response: { 200: connectPageSchema, 404: apiErrorSchema },
-      },
-    },
-    async (request) => service.connectPage(request.params.handle),
   );
 
   r.get(

@@ -1,9 +1,6 @@
 import { createHash } from 'node:crypto';
-import { isReservedHandle, normalizeHandle } from '../../../core/handle';
 import { LIST_SLUG_MAX_LENGTH, LIST_SLUG_PATTERN } from '../../../core/list';
-import type { Profile } from '../../../core/post';
 import {
-  type ConnectPage,
   listUrl,
   type PublicProfile,
   profileUrl,
@@ -18,9 +15,10 @@ import type { Config } from '../../config';
 import { badRequest, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
 import type { ReadCache } from '../../read-cache';
+import { handleTag } from '../../read-tags';
 import { listsService } from '../lists/service';
-import { postsService } from '../posts/service';
-import { type PublicBusinessProfile, profilesService } from '../profiles/service';
+import { looksLikeHandle, publicProfilesService } from '../profiles/public-service';
+import { profilesService } from '../profiles/service';
 import { atomFeed } from './atom';
 import type { ImageRenderer } from './image-renderer';
 import { type CardContent, cardTask, type QrImage, qrTask } from './qr';
@@ -28,10 +26,6 @@ import { type CardContent, cardTask, type QrImage, qrTask } from './qr';
 /** Bumped when the drawing changes, so caches let go of old images. */
 const IMAGE_VERSION = '2';
 
-/** A stored handle's shape; anything else cannot be one, so it is refused without a query. */
-const HANDLE_SHAPE = /^[a-z0-9-]{1,30}$/;
-
-export const looksLikeHandle = (text: string) => HANDLE_SHAPE.test(text) && !isReservedHandle(text);
 const looksLikeSlug = (text: string) => text.length <= LIST_SLUG_MAX_LENGTH && LIST_SLUG_PATTERN.test(text);
 
 const etagOf = (...parts: Array<string | number>) =>
@@ -53,21 +47,10 @@ export interface CachedImage {
   render(): Promise<QrImage>;
 }
 
-/** What a page or a link preview shows of a handle's holder. */
-const faceOf = (found: PublicBusinessProfile): PublicProfile => ({
-  handle: found.handle,
-  displayName: found.displayName,
-  business: found.card,
-});
-
-/** QR codes, the printable card and the profile data behind link previews. */
+/** QR codes, the printable card, a handle's Atom feed and home-screen manifest. */
 export function sharingService(db: DB, config: Config, renderer: ImageRenderer, reads?: ReadCache) {
-  const profiles = profilesService(db);
-  async function readProfile(handle: string): Promise<PublicProfile | undefined> {
-    const found = await profiles.publicProfile(handle);
-    return found && faceOf(found);
-  }
-  const posts = postsService(db, config.linkPolicy);
+  const logos = profilesService(db);
+  const profiles = publicProfilesService(db, reads);
   const lists = listsService(db);
 
   function qrImage(data: string, size: number, format: QrFormat): CachedImage {
@@ -84,49 +67,20 @@ export function sharingService(db: DB, config: Config, renderer: ImageRenderer, 
       : etagOf(kind, IMAGE_VERSION, content.handle, content.displayName, content.url);
     const task =
       logo && profile
-        ? async () => cardTask({ ...content, logoPng: await profiles.logoPng(profile.handle) })
+        ? async () => cardTask({ ...content, logoPng: await logos.logoPng(profile.handle) })
         : () => cardTask(content);
     return { etag, render: () => renderer.draw(etag, task) };
   }
 
   return {
     /** A handle's public face for pages and previews; undefined when no one holds it. */
-    async publicProfile(raw: string): Promise<PublicProfile | undefined> {
-      const handle = normalizeHandle(raw);
-      if (!looksLikeHandle(handle)) return undefined;
-      return reads ? reads.get(`profile:${handle}`, () => readProfile(handle)) : readProfile(handle);
-    },
-
-    /**
-     * What a visitor's profile page and connect page show (the server renders them,
-     * docs/decisions/0108): the handle's public face and its first page of lists, read together;
-     * undefined when no one holds the handle. The answers are those of the API routes for a visitor.
-     */
-    async handlePages(raw: string) {
-      const handle = normalizeHandle(raw);
-      if (!looksLikeHandle(handle)) return undefined;
-      const found = await posts.holderPage(handle);
-      if (!found) return undefined;
-      const { profile: holder, page, pageVersion } = found;
-      const face = faceOf(holder);
-      const profile: Profile = { ...face, isOwner: false, following: null };
-      const connect: ConnectPage = { profile: face, latestPost: page.posts[0] ?? null };
-      return { face, profile, posts: page, connect, pageVersion };
-    },
-
-    /** The connect page: the handle's public face and its single latest post. */
-    async connectPage(handle: string): Promise<ConnectPage> {
-      const profile = await this.publicProfile(handle);
-      if (!profile) throw notFound(SHARING_MESSAGES.unknownHandle);
-      const [latestPost] = await posts.newestForHandle(profile.handle, 1);
-      return { profile, latestPost: latestPost ?? null };
-    },
+    publicProfile: (raw: string) => profiles.face(raw),
 
     /** A handle's Atom feed; its ETag and Last-Modified come from what it lists, before it is written. */
     async feed(handle: string): Promise<CachedFeed> {
       const profile = await this.publicProfile(handle);
       if (!profile) throw notFound(SHARING_MESSAGES.unknownHandle);
-      const newest = await posts.newestForHandle(profile.handle, FEED_ENTRIES);
+      const newest = await profiles.newestLists(profile.handle, FEED_ENTRIES);
       // Everything an entry shows: an edit, a new version or new dates make a new ETag.
       const shown = newest.flatMap((p) => [
         p.id,
@@ -183,7 +137,7 @@ export function sharingService(db: DB, config: Config, renderer: ImageRenderer, 
       if (!looksLikeHandle(handle)) throw badRequest(SHARING_MESSAGES.handle);
       if (!looksLikeSlug(slug)) throw badRequest(SHARING_MESSAGES.listSlug);
       const load = () => lists.atAddress(handle, slug);
-      const list = reads ? await reads.get(`list:${handle}:${slug}`, load) : await load();
+      const list = reads ? await reads.get(`list:${handle}:${slug}`, load, { tags: [handleTag(handle)] }) : await load();
       if (!list) throw notFound(SHARING_MESSAGES.unknownList);
       const content = { handle: list.handle, displayName: list.name, url: listUrl(config.publicUrl, list.handle, list.slug) };
       return cardImage('list-card', content, await this.publicProfile(list.handle));

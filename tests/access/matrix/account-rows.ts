@@ -11,4 +11,5 @@ export const accountRows: ApiRow[] = [
     why: 'each actor deletes their own account, confirmed with their email; the owner account (OWNER_EMAIL) cannot delete itself',
   },
   { method: 'GET', path: '/api/account/export', expect: signedIn(200) },
+  { method: 'GET', path: '/api/account/export.zip', expect: signedIn(200) },
 ];

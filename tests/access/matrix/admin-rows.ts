@@ -34,6 +34,7 @@ export const adminRows: ApiRow[] = [
     request: ({ unique }) => ({ url: '/api/admin/notes/instagram-promotion', payload: { body: `Idea ${unique}` } }),
   },
   { method: 'GET', path: '/api/admin/overview', expect: adminOnly(200) },
+  { method: 'GET', path: '/api/admin/read-cache', expect: adminOnly(200) },
   { method: 'GET', path: '/api/admin/users', expect: adminOnly(200), request: () => ({ url: '/api/admin/users?q=example' }) },
   {
     method: 'DELETE',

@@ -31,6 +31,17 @@ export const emailRows: ApiRow[] = [
     }),
     why: 'RFC 8058 one-click, keyed by the token in the link; an unknown token is 404 for everyone',
   },
+  {
+    method: 'POST',
+    path: '/api/email/unsubscribe/undo',
+    expect: everyone(404),
+    request: () => ({
+      url: '/api/email/unsubscribe/undo?token=AAAAAAAAAAAAAAAAAAAAAAAA&category=list-updates',
+      payload: Buffer.from('restore=daily'),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+    why: 'the undo on the "You\'re unsubscribed" page, keyed by the same token; an unknown token is 404 for everyone',
+  },
   { method: 'GET', path: '/dev/mailbox', expect: everyone(200), why: 'development mailbox: not registered in production (404)' },
   {
     method: 'GET',

@@ -24,6 +24,17 @@ export const handlesRows: ApiRow[] = [
     },
   },
   {
+    method: 'DELETE',
+    path: '/api/admin/handle-holds/:handle',
+    expect: ownerOnly(200),
+    request: async ({ db, unique }) => {
+      // A released handle is held (migration 2300); the owner may free it at once.
+      const held = await aUser(db, { handle: `hold-${unique}` });
+      await db.deleteFrom('handles').where('user_id', '=', held.id).execute();
+      return { url: `/api/admin/handle-holds/hold-${unique}` };
+    },
+  },
+  {
     method: 'POST',
     path: '/api/admin/handle-requests/:userId/approve',
     expect: ownerOnly(200),

@@ -64,13 +64,23 @@ export const listsRows: ApiRow[] = [
   },
   {
     method: 'GET',
-    path: '/:handle/lists/:slug',
+    path: '/:handle/lists/:slug/open',
     expect: everyone(302),
     request: async (ctx) => {
       const post = await postOfOther(ctx);
-      return { url: `/${post.handle}/lists/${post.listSlug}` };
+      return { url: `/${post.handle}/lists/${post.listSlug}/open` };
     },
-    why: 'a list’s stable address sends anyone to its newest version',
+    why: 'a list’s direct address sends anyone to its newest file',
+  },
+  {
+    method: 'GET',
+    path: '/api/profiles/:handle/lists/:slug',
+    expect: everyone(200),
+    request: async (ctx) => {
+      const post = await postOfOther(ctx);
+      return { url: `/api/profiles/${post.handle}/lists/${post.listSlug}` };
+    },
+    why: 'a list’s own page is as public as the profile (the viewer’s Follow state is their own)',
   },
   {
     method: 'GET',

@@ -75,12 +75,24 @@ const NOTES: Partial<Record<PageKey, PageNote>> = {
     why: 'public profiles; an unknown handle goes to / (tests/e2e/posts-and-feed.test.ts)',
   },
   follow: { url: pagePath('follow', { handle: PAGE_SEED.approvedHandle }) },
+  list: {
+    url: pagePath('list', { handle: PAGE_SEED.approvedHandle, slug: PAGE_SEED.listSlug }),
+    why: "a list's own page; one that is gone says 'This list is no longer on Freshlist' (tests/e2e/list-page.test.ts)",
+  },
   chatFormEdit: {
     url: pagePath('chatFormEdit', { formId: 'no-such-form' }),
     why: "signed in: the editor says 'Form not found' for an unknown id",
   },
   chatFormResponses: { url: pagePath('chatFormResponses', { formId: 'no-such-form' }) },
   form: { url: pagePath('form', { formId: 'no-such-form' }), why: "shows 'Form not found' to everyone" },
+  listChanges: {
+    url: pagePath('listChanges', { handle: PAGE_SEED.approvedHandle, slug: 'no-such-list' }),
+    why: "what changed in a public list; an unknown list says 'List not found.'",
+  },
+  listVersion: {
+    url: pagePath('listVersion', { handle: PAGE_SEED.approvedHandle, slug: 'no-such-list', version: '2026-10-03' }),
+    why: "a public list as of a day; an unknown list says 'List not found.'",
+  },
 };
 
 /** Every page of the route table, then the catch-all. */

@@ -81,5 +81,7 @@ export interface RouteGroup {
 // Handles and names the page walk seeds (tests/e2e/access-pages.test.ts), usable in page URLs.
 export const PAGE_SEED = {
   approvedHandle: 'matrix-shop',
+  /** A list of the approved handle's (its description 'Weekly prices' names it), for its own page. */
+  listSlug: 'weekly-prices',
   ownerEmail: 'owner@example.com',
 } as const;

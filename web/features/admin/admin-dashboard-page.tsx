@@ -102,6 +102,9 @@ function AdminDashboard({ user }: { user: SessionUser }) {
             <li>
               <Link to={pagePath('adminEmail')}>Email</Link>
             </li>
+            <li>
+              <Link to={pagePath('adminLinkChecks')}>Link checks</Link>
+            </li>
           </ul>
         </section>
       </div>

@@ -26,6 +26,8 @@ const KIND_LABELS: Record<string, string> = {
   'handle-removed': 'Handle removed',
   'list-update': 'New list',
   'list-digest': 'List digest',
+  'list-changed': 'List updated',
+  'link-broken': 'Broken link, to its owner',
   'form-response': 'Form response',
   'form-digest': 'Form responses digest',
 };

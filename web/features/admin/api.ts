@@ -12,6 +12,7 @@ import type {
 } from '../../../core/admin';
 import type { AuditLogPage } from '../../../core/audit';
 import type { EmailStatus } from '../../../core/email';
+import type { AdminLinkChecks } from '../../../core/link-check';
 import type { Note, NoteSlug, saveNoteBodySchema } from '../../../core/notes';
 import { api, segment, withQuery } from '../../lib/api-client';
 
@@ -31,6 +32,8 @@ export const adminApi = {
   auditLog: (before: number | undefined) => api.get<AuditLogPage>(withQuery('/api/admin/audit-log', { before: before || null })),
   /** The outbox: counts by state and the latest failures (#18). */
   emailStatus: () => api.get<EmailStatus>('/api/admin/email'),
+  /** The link watcher's state (#29): lists by health, when checked and due, recent failures. */
+  linkChecks: (health: string | null) => api.get<AdminLinkChecks>(withQuery('/api/admin/link-checks', { health })),
   retryEmail: (id: number) => api.post<{ ok: true }>(`/api/admin/email/${id}/retry`),
   note: (slug: NoteSlug) => api.get<Note>(`/api/admin/notes/${slug}`),
   saveNote: (slug: NoteSlug, body: z.input<typeof saveNoteBodySchema>) => api.put<Note>(`/api/admin/notes/${slug}`, body),

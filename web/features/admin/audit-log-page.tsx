@@ -1,18 +1,9 @@
 import { useEffect, useState } from 'react';
-import { type AuditEntry, adminActionLabel } from '../../../core/audit';
+import { type AuditEntry, adminActionLabel, auditDetailText } from '../../../core/audit';
 import { useApiGet } from '../../lib/use-api';
 import { AdminPage, formatDateTime } from './admin-page';
 import { adminApi } from './api';
 import './admin.css';
-
-function detailText(details: Record<string, unknown>): string {
-  return Object.entries(details)
-    .filter(
-      ([key, value]) => key !== 'userId' && value !== null && value !== false && !(Array.isArray(value) && value.length === 0),
-    )
-    .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(' ') : String(value)}`)
-    .join(' · ');
-}
 
 function AuditLog() {
   const [before, setBefore] = useState<number>();
@@ -37,7 +28,7 @@ function AuditLog() {
       {entries.length > 0 && (
         <ol className="audit-log">
           {entries.map((entry) => {
-            const details = detailText(entry.details);
+            const details = auditDetailText(entry.details);
             return (
               <li key={entry.id} className="audit-entry">
                 <time dateTime={new Date(entry.createdAt).toISOString()}>{formatDateTime(entry.createdAt)}</time>

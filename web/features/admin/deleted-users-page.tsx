@@ -90,10 +90,15 @@ function DeletedUserCard({ entry, onChanged, onStatus }: { entry: DeletedUser; o
         >
           <p>{ADMIN_MESSAGES.restoreExists}</p>
         </ConfirmPanel>
+      ) : entry.restoredAt !== null ? (
+        // Restored already (#31): restoring again would only overwrite what they did since.
+        <p className="admin-item-actions">
+          <span className="badge badge-approved">Restored</span>
+        </p>
       ) : (
         <div className="admin-item-actions">
           <button type="button" className="button button-small" onClick={() => restore(false)} disabled={busy}>
-            {busy ? 'Restoring...' : entry.restoredAt !== null ? 'Restore again' : 'Restore'}
+            {busy ? 'Restoring...' : 'Restore'}
           </button>
         </div>
       )}

@@ -31,6 +31,8 @@ function UserCard({
   const [rowStatus, setRowStatus] = useState<Status>(null);
   const headingId = useId();
   const isMe = user.id === me.id;
+  // The server refuses these to anyone but the owner: they are not offered (issue 33).
+  const ownerOnly = user.admin && !me.owner;
 
   /** `where`: 'row' when the person stays in the list, 'page' when the action removes them. */
   async function run(work: () => Promise<string>, where: 'row' | 'page' = 'row') {
@@ -87,6 +89,7 @@ function UserCard({
         <p className="admin-item-email">{user.email}</p>
         <p className="badges">
           <span className={`badge badge-${user.state}`}>{HANDLE_STATE_LABELS[user.state]}</span>
+          {user.owner && <span className="badge badge-owner">Owner</span>}
           {user.admin && <span className="badge badge-admin">Admin</span>}
           {user.adminCreated && <span className="badge">Admin-created</span>}
           {!user.signedIn && <span className="badge">Not signed in yet</span>}
@@ -104,6 +107,8 @@ function UserCard({
       </div>
       {isMe ? (
         <p className="muted admin-item-actions">This is you.</p>
+      ) : ownerOnly ? (
+        <p className="muted admin-item-actions">An admin: only the owner can change this account.</p>
       ) : confirming === 'delete' ? (
         <ConfirmPanel
           confirmLabel="Yes, delete"

@@ -1,6 +1,9 @@
 import { useState } from 'react';
+import { eventLabel } from '../../../core/analytics-labels';
+import { pagePath } from '../../../core/pages';
 import { RequireAdmin } from '../../lib/require-admin';
 import { useApiGet } from '../../lib/use-api';
+import { Link } from '../../ui/link';
 import { analyticsApi } from './api';
 
 const RANGES = [7, 30, 90] as const;
@@ -34,7 +37,7 @@ function Report({ days }: { days: number }) {
           <tbody>
             {data.totals.map((row) => (
               <tr key={row.name}>
-                <td>{row.name}</td>
+                <th scope="row">{eventLabel(row.name)}</th>
                 <td>{row.count}</td>
               </tr>
             ))}
@@ -56,7 +59,7 @@ function Report({ days }: { days: number }) {
               <tr key={day}>
                 <td>{day}</td>
                 <td>{rows.reduce((sum, r) => sum + r.count, 0)}</td>
-                <td>{rows.map((r) => `${r.name} ${r.count}`).join(', ')}</td>
+                <td>{rows.map((r) => `${eventLabel(r.name)} ${r.count}`).join(', ')}</td>
               </tr>
             ))}
           </tbody>
@@ -73,6 +76,9 @@ export function AdminAnalyticsPage() {
     <RequireAdmin>
       {() => (
         <main className="page">
+          <p className="admin-crumb">
+            <Link to={pagePath('admin')}>← Admin</Link>
+          </p>
           <h1>Analytics</h1>
           <p className="muted">Anonymous events from visitors who accepted analytics.</p>
           <label htmlFor="analytics-range">Period</label>

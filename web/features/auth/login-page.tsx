@@ -3,6 +3,7 @@ import { safeRedirectPath } from '../../../core/api';
 import { pagePath } from '../../../core/pages';
 import { useAuth } from '../../lib/auth';
 import { pageOf } from '../../lib/current-page';
+import { rememberFollowIntent } from '../../lib/follow-intent';
 import { SignInButton } from '../../lib/sign-in-button';
 import { Link } from '../../ui/link';
 
@@ -33,7 +34,7 @@ export function LoginPage() {
           Failed to sign in. Please try again.
         </p>
       )}
-      <SignInButton redirect={redirect} />
+      <SignInButton redirect={redirect} onStart={following ? () => rememberFollowIntent(following) : undefined} />
       <p>
         <Link to={pagePath('home')}>Back to start</Link>
       </p>

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { BIO_MAX_LENGTH, businessProfileInputSchema, formValues, type OwnBusinessProfile } from '../../../core/business-profile';
 import { fieldErrors } from '../../../core/handle';
+import { completeLink } from '../../../core/link-completion';
 import { pagePath } from '../../../core/pages';
 import { errorMessage } from '../../lib/api-client';
 import { isSessionEnded, SessionEndedAlert } from '../../lib/session-ended';
@@ -89,9 +90,10 @@ export function BusinessProfileForm({ profile }: { profile: OwnBusinessProfile }
           label="Website"
           type="url"
           inputMode="url"
-          hint="Must start with https://"
+          hint="For example greenvalley.example: https:// is added for you."
           autoComplete="url"
           {...field('website')}
+          onBlur={() => setValues((v) => ({ ...v, website: completeLink(v.website) }))}
         />
       </fieldset>
       <fieldset className="field">

@@ -1,7 +1,11 @@
+import type { OwnBusinessProfile } from '../../../core/business-profile';
 import type { FeedPage, PublicPost } from '../../../core/feed';
 import type { FollowersPage } from '../../../core/follow';
+import type { LinkPolicy } from '../../../core/link';
+import type { OwnLinkProblems } from '../../../core/link-check';
 import type { PostEdit, RemovedPost } from '../../../core/list';
 import type { OwnPostPage } from '../../../core/post';
+import type { Audience, TradeDecision, TradeMembers } from '../../../core/trade';
 import { api, withQuery } from '../../lib/api-client';
 
 /** What PATCH /api/posts/:id takes, as typed: dates as YYYY-MM-DD or '' for none. */
@@ -22,6 +26,19 @@ export const dashboardApi = {
   feed: () => api.get<FeedPage>('/api/feed'),
   /** The first page of followers, for its counts: everyone who follows, and those without a public page. */
   followers: () => api.get<FollowersPage>('/api/followers'),
+  /** The holder's business profile: the dashboard asks them to complete it while area or trades are missing. */
+  businessProfile: () => api.get<OwnBusinessProfile>('/api/profile'),
+  /** The link rules, so the edit form mirrors the server's (it stays the authority). */
+  linkPolicy: () => api.get<LinkPolicy>('/api/link-policy'),
+  /** The person's lists whose links are broken, with what is wrong and how to fix it (#29). */
+  linkProblems: () => api.get<OwnLinkProblems>('/api/link-checks/mine'),
+  /** Requests for trade access, and who has it (issue 32). */
+  tradeRequests: () => api.get<TradeMembers>('/api/trade/requests'),
+  decideTrade: (memberId: string, decision: TradeDecision) =>
+    api.post<TradeMembers>(`/api/trade/requests/${memberId}`, { decision }),
+  /** A list becomes public or trade only; its versions are sealed or opened with it. */
+  setAudience: (listId: number, audience: Audience) =>
+    api.put<{ audience: Audience }>(`/api/lists/${listId}/audience`, { audience }),
   /** The removed-handle notice has been shown: the dashboard does not say it again. */
   removedHandleNoticeSeen: () => api.post<void>('/api/handle-status/removed-notice/seen'),
 };

@@ -8,7 +8,9 @@ import { useApiGet } from '../../lib/use-api';
 import { Link } from '../../ui/link';
 import { FeedPreview } from './feed-preview';
 import { HandleCard } from './handle-card';
-import { FollowerCount, HandleRemovedNotice } from './handle-notices';
+import { CompleteProfileNudge, FollowerCount, HandleRemovedNotice } from './handle-notices';
+import { LinkProblems } from './link-problems';
+import { TradeRequests } from './trade-requests';
 import { YourLists } from './your-lists';
 import './dashboard.css';
 
@@ -42,13 +44,21 @@ function Dashboard({ user }: { user: SessionUser }) {
     </HandleCard>
   );
   const connectPath = pagePath('follow', { handle: handle ?? 'yourname' });
+  const invited = !handle && status.data?.status === 'pending-confirm';
   return (
     <main className="page">
       <h1>Welcome, {user.displayName || user.email}</h1>
       {status.data?.handleRemoved && <HandleRemovedNotice />}
+      {handle && <LinkProblems handle={handle} />}
 
-      {/* Someone without a handle reads rather than posts: their feed first, the handle after. */}
-      {handle ? handleSection : <FeedPreview />}
+      {/*
+        Someone without a handle reads rather than posts: their feed first, then their one next step
+        ("Request a handle", "You're invited": first of all), before the tiles, on a phone too (#31).
+      */}
+      {handle || invited ? handleSection : <FeedPreview />}
+      {invited && <FeedPreview />}
+      {!handle && !invited && handleSection}
+      {handle && <CompleteProfileNudge />}
 
       <section aria-labelledby="actions-heading">
         <h2 id="actions-heading">Quick actions</h2>
@@ -80,7 +90,8 @@ function Dashboard({ user }: { user: SessionUser }) {
         </ul>
       </section>
 
-      {handle ? <YourLists /> : handleSection}
+      {handle && <YourLists />}
+      {handle && <TradeRequests />}
 
       <section className="card" aria-labelledby="friends-heading">
         <h2 id="friends-heading">Tell your friends</h2>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { HandleStatus } from '../../../core/handle';
 import { pagePath } from '../../../core/pages';
+import { CopyButton } from '../../ui/copy-button';
 import { Link } from '../../ui/link';
 
 /** The dashboard's handle section for each handle status (spec 2, /dashboard; spec 4). */
@@ -15,12 +16,20 @@ export function HandleCard({
   children?: ReactNode;
 }) {
   if (handle) {
+    const address = `${window.location.origin}${pagePath('profile', { handle })}`;
     return (
       <section className="card" aria-labelledby="handle-heading">
         <h2 id="handle-heading">@{handle}</h2>
-        <p>
-          Your public profile:{' '}
-          <Link to={pagePath('profile', { handle })}>{`${window.location.origin}${pagePath('profile', { handle })}`}</Link>
+        <p className="public-profile-line">
+          Your public profile: <Link to={pagePath('profile', { handle })}>{address}</Link>{' '}
+          <CopyButton
+            text={address}
+            label="Copy"
+            copiedLabel="Copied"
+            confirmation="Link copied"
+            className="button button-small"
+            ariaLabel="Copy your public profile's link"
+          />
         </p>
         {children}
       </section>
@@ -64,7 +73,8 @@ export function HandleCard({
     <section className="card" aria-labelledby="handle-heading">
       <h2 id="handle-heading">Your handle</h2>
       <p>To post lists and get followers, you'll need a handle.</p>
-      <Link className="button button-primary" to={pagePath('requestInvite')}>
+      {/* The direct request: most people know their handle; the page offers the invite request too. */}
+      <Link className="button button-primary" to={pagePath('requestHandle')}>
         Request a handle
       </Link>
     </section>

@@ -32,3 +32,21 @@ export function FollowerCount() {
     </p>
   );
 }
+
+/**
+ * A holder whose business profile has no area or no trades is asked to complete it (#31): Explore
+ * finds businesses by them, so without them nobody nearby finds the page.
+ */
+export function CompleteProfileNudge() {
+  const profile = useApiGet(() => dashboardApi.businessProfile(), []);
+  if (!profile.data || (profile.data.area && profile.data.trades.length > 0)) return null;
+  return (
+    <section className="card card-highlight" aria-labelledby="complete-profile-heading">
+      <h2 id="complete-profile-heading">Complete your business profile</h2>
+      <p>Add your area and trades so people find you on Explore.</p>
+      <Link className="button button-primary" to={pagePath('settingsProfile')}>
+        Complete your profile
+      </Link>
+    </section>
+  );
+}

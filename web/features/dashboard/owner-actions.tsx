@@ -8,13 +8,54 @@ import { Link } from '../../ui/link';
 import { dashboardApi } from './api';
 import { EditPostForm } from './edit-post-form';
 
+/** Makes the list trade only, or public again (issue 32). */
+function AudienceButton({ post, onChanged }: { post: PublicPost; onChanged(): void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const next = post.list.audience === 'trade' ? 'public' : 'trade';
+  async function change() {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await dashboardApi.setAudience(post.list.id, next);
+      onChanged();
+    } catch (err) {
+      setError(errorMessage(err));
+      setBusy(false);
+    }
+  }
+  return (
+    <>
+      <button type="button" className="button button-small" onClick={change} disabled={busy} aria-busy={busy}>
+        {next === 'trade' ? 'Make trade only' : 'Make public'}
+        <span className="visually-hidden"> {post.list.name}</span>
+      </button>
+      {error && (
+        <span className="field-error" role="alert">
+          {error}
+        </span>
+      )}
+    </>
+  );
+}
+
 /**
  * The owner's buttons on one version: edit it (description, dates, the list's name), remove it (asked in the page first),
  * and, on a list's newest version, a new version and the list's printable QR card.
  */
-export function OwnerActions({ post, newest, onChanged }: { post: PublicPost; newest: boolean; onChanged(): void }) {
+export function OwnerActions({
+  post,
+  newest,
+  onChanged,
+  onDelete,
+}: {
+  post: PublicPost;
+  newest: boolean;
+  onChanged(): void;
+  /** Deletes it, with a message and Undo (pending-delete.tsx); `what` names it in that message. */
+  onDelete(post: PublicPost, what: string): void;
+}) {
   const [editing, setEditing] = useState(false);
-  const [error, setError] = useState<string>();
   if (editing) {
     return (
       <EditPostForm
@@ -35,6 +76,7 @@ export function OwnerActions({ post, newest, onChanged }: { post: PublicPost; ne
       </button>
       {newest && (
         <>
+          <AudienceButton post={post} onChanged={onChanged} />
           <Link className="button button-small" to={`${pagePath('upload')}?list=${post.list.id}`}>
             New version<span className="visually-hidden"> of {post.list.name}</span>
           </Link>
@@ -52,20 +94,17 @@ export function OwnerActions({ post, newest, onChanged }: { post: PublicPost; ne
         label="Delete"
         ariaLabel={`Delete ${what}`}
         question={newest && post.list.versions === 1 ? `Delete ${post.list.name}?` : 'Delete this version?'}
-        onConfirm={async () => {
-          try {
-            await dashboardApi.removePost(post.id);
-            onChanged();
-          } catch (err) {
-            setError(errorMessage(err));
-          }
-        }}
+        onConfirm={() =>
+          onDelete(
+            post,
+            !newest
+              ? `an earlier version of ${post.list.name}`
+              : post.list.versions === 1
+                ? post.list.name
+                : `the newest version of ${post.list.name}`,
+          )
+        }
       />
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
     </div>
   );
 }

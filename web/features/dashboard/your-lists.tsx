@@ -7,6 +7,7 @@ import { LoadMore } from '../../ui/load-more';
 import { PostCard } from '../../ui/post-card';
 import { dashboardApi } from './api';
 import { OwnerActions } from './owner-actions';
+import { DeletedNotice, usePendingDelete } from './pending-delete';
 
 const opened = (n: number) => (n === 1 ? 'Opened once from Freshlist' : `Opened ${n} times from Freshlist`);
 
@@ -19,6 +20,8 @@ export function YourLists() {
   const [generation, setGeneration] = useState(0);
   const reload = () => setGeneration((g) => g + 1);
   const list = useCursorPages((cursor) => dashboardApi.myPosts(cursor), [generation]);
+  const deleting = usePendingDelete(reload);
+  const gone = deleting.pending?.post.id;
   const posts = list.pages.flatMap((p) => p.posts);
   const now = Date.now();
   return (
@@ -30,6 +33,7 @@ export function YourLists() {
           {list.error.message}
         </p>
       )}
+      <DeletedNotice pending={deleting.pending} error={deleting.error} onUndo={deleting.undo} />
       {list.status !== 'loading' && posts.length === 0 && !list.error && (
         <p className="muted">
           You haven't shared a list yet. <Link to={pagePath('upload')}>Upload a new list</Link>
@@ -38,17 +42,18 @@ export function YourLists() {
       <ul className="post-list">
         {posts.map((post) => (
           // A change remounts the cards, so an unfolded list shows its versions as they are now.
-          <li key={`${post.id}:${generation}`}>
+          <li key={`${post.id}:${generation}`} hidden={post.id === gone}>
             <PostCard post={post} now={now}>
               <p className="post-card-stat">{opened(post.openCount)}</p>
               <StableLink post={post} />
-              <OwnerActions post={post} newest onChanged={reload} />
+              <OwnerActions post={post} newest onChanged={reload} onDelete={deleting.start} />
               <EarlierVersions
                 post={post}
+                hidden={(version) => version.id === gone}
                 actions={(version) => (
                   <>
                     {version.openCount !== undefined && <p className="post-card-stat">{opened(version.openCount)}</p>}
-                    <OwnerActions post={version} newest={false} onChanged={reload} />
+                    <OwnerActions post={version} newest={false} onChanged={reload} onDelete={deleting.start} />
                   </>
                 )}
               />

@@ -1,64 +1,50 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { DirectoryEntry } from '../../../core/directory';
 import { pagePath } from '../../../core/pages';
 import { relativeTime } from '../../../core/time';
-import { track } from '../../lib/analytics';
-import { errorMessage } from '../../lib/api-client';
-import { useAuth } from '../../lib/auth';
-import { loginPath } from '../../lib/paths';
 import { BusinessLogo, TradeList } from '../../ui/business-card';
+import { FollowButton } from '../../ui/follow-button';
 import { Link } from '../../ui/link';
-import { exploreApi } from './api';
 
 const followers = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'follower' : 'followers'}`;
 
-/** Follow or unfollow from the list; a visitor signs in first and the profile applies the follow (spec 4). */
+/** Follow from the list (a visitor signs in first and the profile applies the follow, spec 4); asks before unfollowing. */
 function FollowToggle({ entry, onChange }: { entry: DirectoryEntry; onChange(following: boolean): void }) {
-  const { auth } = useAuth();
-  const navigate = useNavigate();
-  const [following, setFollowing] = useState(entry.following === true);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const name = entry.displayName || `@${entry.handle}`;
-
-  async function toggle() {
-    if (auth.status !== 'signed-in') {
-      navigate(loginPath(`${pagePath('profile', { handle: entry.handle })}?followAfterLogin=true`));
-      return;
-    }
-    setBusy(true);
-    setError(undefined);
-    try {
-      const next = following ? await exploreApi.unfollow(entry.handle) : await exploreApi.follow(entry.handle);
-      track(next.following ? 'follow' : 'unfollow', { handle: entry.handle });
-      if (next.following !== following) onChange(next.following);
-      setFollowing(next.following);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-
+  const [following, setFollowing] = useState(entry.following);
   return (
     <div className="directory-follow">
-      <button
-        type="button"
-        className={`button button-small ${following ? 'button-following' : 'button-primary'}`}
-        aria-pressed={following}
-        aria-label={following ? `Following ${name}` : `Follow ${name}`}
-        onClick={toggle}
-        disabled={busy}
-      >
-        {following ? '✓ Following' : 'Follow'}
-      </button>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FollowButton
+        handle={entry.handle}
+        name={entry.displayName || `@${entry.handle}`}
+        following={following}
+        labelled
+        small
+        onChange={(next) => {
+          if (next !== following) onChange(next);
+          setFollowing(next);
+        }}
+      />
     </div>
+  );
+}
+
+/** The line of the business's current list the search found it by: the item, its price, the list and how fresh it is. */
+function ItemMatchLine({ handle, match, now }: { handle: string; match: NonNullable<DirectoryEntry['match']>; now: number }) {
+  const fresh = match.checkedAt === null ? null : `checked ${relativeTime(match.checkedAt, now)}`;
+  return (
+    <p className="directory-result-match">
+      <mark className="directory-result-item">{match.text}</mark>
+      {match.price && <span className="directory-result-price"> {match.price}</span>}
+      <span className="muted">
+        {' '}
+        in <Link to={pagePath('listChanges', { handle, slug: match.listSlug })}>{match.listName}</Link>
+        {fresh && ` · ${fresh}`}
+        {match.changedAt !== null &&
+          match.checkedAt !== null &&
+          match.checkedAt - match.changedAt > 60_000 &&
+          `, changed ${relativeTime(match.changedAt, now)}`}
+      </span>
+    </p>
   );
 }
 
@@ -81,8 +67,10 @@ export function DirectoryResult({ entry, now }: { entry: DirectoryEntry; now: nu
             <TradeList trades={entry.trades} label={`Trades of ${entry.displayName || entry.handle}`} />
           </div>
         )}
+        {entry.match && <ItemMatchLine handle={entry.handle} match={entry.match} now={now} />}
         <p className="directory-result-stats">
           {entry.lastPostAt === null ? 'No lists yet' : `Latest list ${relativeTime(entry.lastPostAt, now)}`} ·{' '}
+          {entry.fileChangedAt !== null && `Updated ${relativeTime(entry.fileChangedAt, now)} · `}
           {followers(followerCount)}
         </p>
       </div>

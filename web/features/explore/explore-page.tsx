@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { DIRECTORY_MESSAGES, directoryApiPath, explorePath, exploreSearchOf, exploreSearchParams } from '../../../core/directory';
+import { pagePath } from '../../../core/pages';
 import { track } from '../../lib/analytics';
 import { useAuth } from '../../lib/auth';
 import { useApiGet } from '../../lib/use-api';
@@ -54,15 +55,21 @@ export function ExplorePage() {
         )}
         {loading && !data && <p className="muted">Loading...</p>}
         {data && data.entries.length === 0 && (
-          <p className="card explore-empty" role="status">
-            {searching ? DIRECTORY_MESSAGES.noResults : DIRECTORY_MESSAGES.empty}
-          </p>
+          <div className="card explore-empty" role="status">
+            <p>{searching ? DIRECTORY_MESSAGES.noResults : DIRECTORY_MESSAGES.empty}</p>
+            {/* A real link: it works before the app loads, as the server renders this page. */}
+            {searching && (
+              <Link className="button" to={pagePath('explore')}>
+                Clear filters
+              </Link>
+            )}
+          </div>
         )}
         {data && data.entries.length > 0 && (
           <ol className="directory-list" aria-label={searching ? 'Search results' : 'Recently active'}>
             {data.entries.map((entry) => (
               // A new viewer's answer brings its own Follow states: each result starts afresh.
-              <li key={`${viewer}:${entry.handle}`}>
+              <li key={`${viewer}:${entry.handle}:${entry.following}`}>
                 <DirectoryResult entry={entry} now={now} />
               </li>
             ))}

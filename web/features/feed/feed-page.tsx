@@ -1,12 +1,15 @@
 import { FEED_HINT_FOLLOW_COUNT } from '../../../core/feed';
+import { localDate } from '../../../core/list-text';
 import { pagePath } from '../../../core/pages';
 import { useAuth } from '../../lib/auth';
+import { contentsSummariesApi } from '../../lib/contents-api';
+import { groupFeed } from '../../lib/feed-groups';
 import { loginPath } from '../../lib/paths';
+import { useApiGet } from '../../lib/use-api';
 import { useCursorPages } from '../../lib/use-cursor-pages';
+import { FeedGroupView } from '../../ui/feed-group';
 import { Link } from '../../ui/link';
-import { EarlierVersions } from '../../ui/list-parts';
 import { LoadMore } from '../../ui/load-more';
-import { PostCard } from '../../ui/post-card';
 import { feedApi } from './api';
 import './feed.css';
 
@@ -16,6 +19,12 @@ function Feed() {
   const posts = feed.pages.flatMap((p) => p.posts);
   const followingCount = first?.followingCount ?? 0;
   const now = Date.now();
+  const listIds = posts.map((p) => p.list.id);
+  // What changed in each list's file ("2 prices up"): asked once the cards are known.
+  const summaries = useApiGet(listIds.length ? () => contentsSummariesApi.of(listIds) : null, [listIds.join(',')]);
+  const summaryOf = (listId: number) => summaries.data?.get(listId);
+  // Each business once, current lists before expired ones (#31).
+  const groups = groupFeed(posts, localDate());
 
   if (feed.status === 'loading') return <p className="page-status">Loading feed...</p>;
   return (
@@ -34,7 +43,8 @@ function Feed() {
           </p>
           <p>
             Do your suppliers or favourite restaurants keep their lists here yet?{' '}
-            <Link to={pagePath('requestInvite')}>Invite suppliers and restaurants</Link> to share their latest lists on Freshlist.
+            <Link to={pagePath('tellYourFriends')}>Invite suppliers and restaurants</Link> to share their latest lists on
+            Freshlist.
           </p>
         </section>
       )}
@@ -44,15 +54,17 @@ function Feed() {
           Freshlist.
         </p>
       )}
-      <ul className="post-list">
-        {posts.map((post) => (
-          <li key={post.id}>
-            <PostCard post={post} now={now}>
-              <EarlierVersions post={post} />
-            </PostCard>
-          </li>
-        ))}
-      </ul>
+      {groups.current.map((group) => (
+        <FeedGroupView key={group.handle} group={group} now={now} summaryOf={summaryOf} />
+      ))}
+      {groups.expired.length > 0 && (
+        <section className="feed-expired" aria-labelledby="expired-heading">
+          <h2 id="expired-heading">Expired lists</h2>
+          {groups.expired.map((group) => (
+            <FeedGroupView key={group.handle} group={group} now={now} summaryOf={summaryOf} />
+          ))}
+        </section>
+      )}
       {feed.hasMore && <LoadMore busy={feed.status === 'more'} onClick={feed.loadMore} />}
     </>
   );

@@ -13,22 +13,25 @@ function Total({ first }: { first: FollowersPageData }) {
   return <p className="follower-count">{`${people(first.total)} ${first.total === 1 ? 'follows' : 'follow'} you`}</p>;
 }
 
-/** Those without a public page are counted, never named (issue 15). */
+/** Those who did not choose to be shown are counted, never named (issues 15, 32). */
 function Others({ first, shown }: { first: FollowersPageData; shown: number }) {
   const others = first.othersCount;
   if (others === 0) return null;
   return (
     <p className="followers-others">
       {shown > 0
-        ? `and ${others} more ${others === 1 ? 'person' : 'people'} without a public page`
-        : `${people(others)} without a public page ${others === 1 ? 'follows' : 'follow'} you.`}
+        ? `and ${others} more ${others === 1 ? 'person' : 'people'} not shown by name`
+        : `${people(others)} ${others === 1 ? 'follows' : 'follow'} you without showing their name.`}
     </p>
   );
 }
 
+const SINCE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
 /**
- * /followers: who follows the signed-in person's handle. Named: those with an approved handle
- * (spec 2); counted: everyone.
+ * /followers: who follows the signed-in person's handle. Named: those who agreed to be shown (and
+ * holders of a handle who did not say no), with their business, since when, and trade access;
+ * counted: everyone.
  */
 export function FollowersPage() {
   return (
@@ -42,10 +45,17 @@ export function FollowersPage() {
     >
       {(f) => (
         <>
-          <Link className="person-handle" to={pagePath('profile', { handle: f.handle })}>
-            @{f.handle}
-          </Link>
-          {f.displayName && <span className="person-name">{f.displayName}</span>}
+          <span className="person-business">{f.businessName ?? f.displayName}</span>
+          {f.handle && (
+            <Link className="person-handle" to={pagePath('profile', { handle: f.handle })}>
+              @{f.handle}
+            </Link>
+          )}
+          <span className="person-meta">
+            {f.businessName && <span className="person-name">{f.displayName}</span>}
+            <span>Following since {SINCE.format(new Date(f.followedAt))}</span>
+            {f.tradeAccess ? <span className="badge badge-trade">Trade access</span> : <span>No trade access</span>}
+          </span>
         </>
       )}
     </PeoplePage>

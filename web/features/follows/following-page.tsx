@@ -56,7 +56,12 @@ export function FollowingPage() {
       title="Following"
       fetchPage={followsApi.following}
       people={(p: FollowingPageData) => p.following}
-      empty={FOLLOW_MESSAGES.noFollowing}
+      empty={
+        <>
+          {FOLLOW_MESSAGES.noFollowing} <Link to={pagePath('explore')}>Explore suppliers and restaurants</Link> and follow the
+          ones you buy from or eat at.
+        </>
+      }
     >
       {(f) => (
         <>

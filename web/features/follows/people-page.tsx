@@ -4,8 +4,15 @@ import { type PageFetcher, useCursorPages } from '../../lib/use-cursor-pages';
 import { ErrorAlert } from '../../ui/alert';
 import { LoadMore } from '../../ui/load-more';
 
+/** One person of the list: a follower may have no handle (shown by their choice, issue 32). */
+interface Person {
+  handle: string | null;
+  displayName?: string | null;
+  followedAt: number;
+}
+
 /** A signed-in page listing people page by page (followers, following), newest first, with 'Load more'. */
-export function PeoplePage<P extends { nextCursor: string | null }, T extends { handle: string }>({
+export function PeoplePage<P extends { nextCursor: string | null }, T extends Person>({
   title,
   fetchPage,
   people,
@@ -19,7 +26,7 @@ export function PeoplePage<P extends { nextCursor: string | null }, T extends { 
   fetchPage: PageFetcher<P>;
   people(page: P): T[];
   /** What an empty list says; a function may read the first page (null: the list is not empty after all). */
-  empty: string | ((first: P) => string | null);
+  empty: ReactNode | ((first: P) => string | null);
   /** Lines above and under the list, from the first page (followers: the counts). */
   above?(first: P): ReactNode;
   below?(first: P, shown: number): ReactNode;
@@ -39,7 +46,7 @@ export function PeoplePage<P extends { nextCursor: string | null }, T extends { 
   );
 }
 
-function People<P extends { nextCursor: string | null }, T extends { handle: string }>({
+function People<P extends { nextCursor: string | null }, T extends Person>({
   fetchPage,
   people,
   empty,
@@ -50,7 +57,7 @@ function People<P extends { nextCursor: string | null }, T extends { handle: str
   /** A page of the list (web/features/follows/api.ts). */
   fetchPage: PageFetcher<P>;
   people(page: P): T[];
-  empty: string | ((first: P) => string | null);
+  empty: ReactNode | ((first: P) => string | null);
   above?(first: P): ReactNode;
   below?(first: P, shown: number): ReactNode;
   children(person: T): ReactNode;
@@ -59,7 +66,7 @@ function People<P extends { nextCursor: string | null }, T extends { handle: str
   const all = list.pages.flatMap(people);
   const first = list.pages[0];
   if (list.status === 'loading') return <p className="page-status">Loading...</p>;
-  const emptyText = first === undefined ? null : typeof empty === 'string' ? empty : empty(first);
+  const emptyText = first === undefined ? null : typeof empty === 'function' ? empty(first) : empty;
   return (
     <>
       <ErrorAlert message={list.error?.message} />
@@ -67,7 +74,7 @@ function People<P extends { nextCursor: string | null }, T extends { handle: str
       {all.length === 0 && !list.error && emptyText && <p className="muted">{emptyText}</p>}
       <ul className="people-list">
         {all.map((person) => (
-          <li key={person.handle} className="person">
+          <li key={`${person.handle ?? person.displayName}:${person.followedAt}`} className="person">
             {children(person)}
           </li>
         ))}

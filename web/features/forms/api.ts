@@ -9,6 +9,8 @@ import type {
 import { api, segment, withQuery } from '../../lib/api-client';
 
 /** The chat forms' API (spec 2, /form/{formId} and /chat-form-creator). */
+const ownTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
 export const formsApi = {
   /** The signed-in person's forms; `all` (admins) lists everyone's. */
   list: (scope: 'mine' | 'all') => api.get<ChatFormList>(withQuery('/api/forms', { scope: scope === 'all' ? 'all' : null })),
@@ -21,6 +23,7 @@ export const formsApi = {
   remove: (formId: string) => api.delete<void>(`/api/forms/${segment(formId)}`),
   responses: (formId: string) => api.get<ChatFormResponses>(`/api/forms/${segment(formId)}/responses`),
   /** Download links, not fetches: the browser saves the file. */
-  responsesCsvUrl: (formId: string) => `/api/forms/${segment(formId)}/responses.csv`,
-  responsesXlsxUrl: (formId: string) => `/api/forms/${segment(formId)}/responses.xlsx`,
+  /** The downloads write `Submitted at` on the owner's own clock: their browser's time zone goes along. */
+  responsesCsvUrl: (formId: string) => `/api/forms/${segment(formId)}/responses.csv?tz=${encodeURIComponent(ownTimeZone())}`,
+  responsesXlsxUrl: (formId: string) => `/api/forms/${segment(formId)}/responses.xlsx?tz=${encodeURIComponent(ownTimeZone())}`,
 };

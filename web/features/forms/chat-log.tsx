@@ -34,7 +34,7 @@ export function ChatLog({
     <ol className="chat-log" aria-label="Conversation">
       {state.questions.slice(0, shown).map((q, i) => {
         const answer = state.answers[i];
-        const text = answer === null ? SKIPPED_TEXT : answerText(answer);
+        const text = answer === null ? SKIPPED_TEXT : answerText(answer, q.type);
         return (
           <li key={q.field} className="chat-turn" data-current={current === i || undefined}>
             <div className="chat-question" id={`chat-question-${i}`}>

@@ -35,6 +35,9 @@ function useWideScreen(): boolean {
 function ResponsesView({ data }: { data: ChatFormResponses }) {
   const { form, columns, responses } = data;
   const wide = useWideScreen();
+  // A column's question type, so a date answer reads as people write it (#31).
+  const types = new Map(form.questions.map((q) => [q.field, q.type]));
+  const answer = (r: (typeof responses)[number], c: string) => answerText(r.answers[c], types.get(c));
   if (!wide) {
     return (
       <ol className="response-cards" aria-label={`Responses to ${form.title}, newest first`}>
@@ -47,7 +50,7 @@ function ResponsesView({ data }: { data: ChatFormResponses }) {
               {columns.map((c) => (
                 <div key={c} className="response-card-row">
                   <dt>{c}</dt>
-                  <dd>{r.answers[c] === undefined ? <span className="muted">—</span> : answerText(r.answers[c])}</dd>
+                  <dd>{r.answers[c] === undefined ? <span className="muted">—</span> : answer(r, c)}</dd>
                 </div>
               ))}
             </dl>
@@ -80,7 +83,7 @@ function ResponsesView({ data }: { data: ChatFormResponses }) {
                   <Time ms={r.submittedAt} />
                 </td>
                 {columns.map((c) => (
-                  <td key={c}>{answerText(r.answers[c])}</td>
+                  <td key={c}>{answer(r, c)}</td>
                 ))}
               </tr>
             ))}

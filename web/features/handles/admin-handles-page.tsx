@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AdminHandlesResponse } from '../../../core/handle';
+import { type AdminHandlesResponse, holdEndDay, REJECTION_REASON_MAX_LENGTH } from '../../../core/handle';
 import { pagePath } from '../../../core/pages';
 import { relativeTime } from '../../../core/time';
 import { track, trackAdminAction } from '../../lib/analytics';
@@ -9,6 +9,7 @@ import { useApiGet } from '../../lib/use-api';
 import { AdminFrame, useActionNotice } from '../../ui/admin-frame';
 import { ErrorAlert } from '../../ui/alert';
 import { ConfirmButton } from '../../ui/confirm-button';
+import { TextAreaField } from '../../ui/form-field';
 import { HandleInput } from '../../ui/handle-input';
 import { ItemList } from '../../ui/item-list';
 import { Link } from '../../ui/link';
@@ -20,6 +21,7 @@ type HandleRow = AdminHandlesResponse['handles'][number];
 
 function RequestCard({ request, onDone }: { request: HandleRequestRow; onDone(message: string): void }) {
   const [handle, setHandle] = useState(request.handle);
+  const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -33,7 +35,7 @@ function RequestCard({ request, onDone }: { request: HandleRequestRow; onDone(me
         trackAdminAction('handle-request.approve');
         onDone(`Approved @${approved} for ${request.email}.`);
       } else {
-        await handlesApi.rejectRequest(request.userId);
+        await handlesApi.rejectRequest(request.userId, reason);
         trackAdminAction('handle-request.reject');
         onDone(`Rejected the request for @${request.handle} from ${request.email}.`);
       }
@@ -53,6 +55,15 @@ function RequestCard({ request, onDone }: { request: HandleRequestRow; onDone(me
       </p>
       <p className="admin-text">{request.usageDescription}</p>
       <HandleInput id={`approve-${request.userId}`} label="Handle to approve" value={handle} onChange={setHandle} error={error} />
+      <TextAreaField
+        id={`reason-${request.userId}`}
+        label="Reason if you reject (optional)"
+        hint="Sent to them in the mail, with what they can do next."
+        value={reason}
+        maxLength={REJECTION_REASON_MAX_LENGTH}
+        rows={2}
+        onChange={(event) => setReason(event.target.value)}
+      />
       <div className="form-actions">
         <button type="button" className="button button-primary" disabled={busy} onClick={() => act('approve')}>
           Approve
@@ -85,12 +96,40 @@ function HandleItem({ row, onDone }: { row: HandleRow; onDone(message: string): 
       <ConfirmButton
         label="Delete"
         ariaLabel={`Delete @${row.handle}`}
-        question={`Delete @${row.handle}? ${row.displayName} loses the handle.`}
+        question={`Delete @${row.handle}? ${row.displayName} loses the handle; nobody else can claim it until its cooling-off period ends.`}
         onConfirm={async () => {
           try {
             await handlesApi.removeHandle(row.handle);
             trackAdminAction('handle.delete');
             onDone(`Deleted @${row.handle}.`);
+          } catch (err) {
+            setError(errorMessage(err));
+          }
+        }}
+      />
+    </li>
+  );
+}
+
+/** A released handle in its cooling-off period, and the owner's way to free it at once (docs/decisions/0170). */
+function HoldItem({ hold, onDone }: { hold: { handle: string; heldUntil: number }; onDone(message: string): void }) {
+  const [error, setError] = useState<string>();
+  return (
+    <li className="handle-row">
+      <div>
+        <strong>@{hold.handle}</strong> <span className="muted">held until {holdEndDay(hold.heldUntil)}</span>
+        <ErrorAlert message={error} />
+      </div>
+      <ConfirmButton
+        label="Release"
+        ariaLabel={`Release @${hold.handle}`}
+        question={`Release @${hold.handle} now? Anyone may claim it, and its old QR codes would lead to them.`}
+        confirmLabel="Yes, release"
+        onConfirm={async () => {
+          try {
+            await handlesApi.releaseHold(hold.handle);
+            trackAdminAction('handle.release-hold');
+            onDone(`Released @${hold.handle}: it can be claimed now.`);
           } catch (err) {
             setError(errorMessage(err));
           }
@@ -113,9 +152,10 @@ function AdminHandles() {
   const data = useApiGet(() => handlesApi.adminHandles(), []);
   const requestNotice = useActionNotice(data);
   const handleNotice = useActionNotice(data);
+  const holdNotice = useActionNotice(data);
   return (
     <AdminFrame title="Handles" resource={data} notice="">
-      {({ requests, handles }) => (
+      {({ requests, handles, holds }) => (
         <>
           <section aria-labelledby="requests-heading">
             <h2 id="requests-heading">Handle requests ({requests.length})</h2>
@@ -129,6 +169,17 @@ function AdminHandles() {
             <SectionNotice text={handleNotice.notice} />
             <ItemList items={handles} empty="No handles yet." className="admin-list card handle-list">
               {(row) => <HandleItem key={row.handle} row={row} onDone={handleNotice.done} />}
+            </ItemList>
+          </section>
+          <section aria-labelledby="holds-heading">
+            <h2 id="holds-heading">Held handles ({holds.length})</h2>
+            <p className="muted">
+              A deleted handle is held for a cooling-off period, so its old QR codes and links don't lead to someone else. Its
+              former holder can still have it back.
+            </p>
+            <SectionNotice text={holdNotice.notice} />
+            <ItemList items={holds} empty="No handles are held." className="admin-list card handle-list">
+              {(hold) => <HoldItem key={hold.handle} hold={hold} onDone={holdNotice.done} />}
             </ItemList>
           </section>
         </>

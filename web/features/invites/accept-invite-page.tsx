@@ -23,10 +23,25 @@ function Status({ heading, text }: { heading: string; text?: string }) {
   );
 }
 
-function SignInToAccept({ handle }: { handle: string }) {
+/** Who invited the person, and what Freshlist is, for someone who may never have heard of it (#31). */
+function InviteIntro({ invitedBy }: { invitedBy: string | null }) {
+  return (
+    <>
+      <p className="lead">{invitedBy ? `${invitedBy} invited you to Freshlist.` : "You've been invited to Freshlist."}</p>
+      <p>
+        Freshlist is where suppliers, restaurants and small businesses share their latest menu, price list or catalogue. You post
+        one link to the list you already keep on Google Drive or Dropbox; the people you work with follow you and always see the
+        newest version.
+      </p>
+    </>
+  );
+}
+
+function SignInToAccept({ handle, invitedBy }: { handle: string; invitedBy: string | null }) {
   return (
     <main className="page page-narrow center">
       <h1>You're invited to @{handle}</h1>
+      <InviteIntro invitedBy={invitedBy} />
       <p className="lead">{INVITE_MESSAGES.signInToAccept}</p>
       <SignInButton redirect={pagePath('invite', { handle })} />
     </main>
@@ -78,7 +93,8 @@ function Ready({ invite }: { invite: Extract<InviteView, { state: 'ready' }> }) 
   return (
     <main className="page page-narrow">
       <h1>Claim your handle</h1>
-      <p className="lead">You've been invited to Freshlist. Confirm your details to take your handle.</p>
+      <InviteIntro invitedBy={invite.invitedBy} />
+      <p>Confirm your details to take your handle.</p>
       <form onSubmit={submit} noValidate aria-label="Accept invite">
         <TextField id="email" label="Email" value={invite.email} readOnly />
         <TextField id="handle" label="Handle" value={`@${invite.handle}`} readOnly />
@@ -112,7 +128,7 @@ function Invite({ handle }: { handle: string }) {
   if (!view) return <p className="page-status">{INVITE_MESSAGES.checking}</p>;
   switch (view.state) {
     case 'signed-out':
-      return <SignInToAccept handle={view.handle} />;
+      return <SignInToAccept handle={view.handle} invitedBy={view.invitedBy} />;
     case 'mismatch':
       return <Mismatch inviteEmail={view.inviteEmail} email={view.email} />;
     case 'accepted':

@@ -101,7 +101,7 @@ function AdminInvite() {
         schema={createInviteSchema}
         create={invitesApi.createInvite}
         success={(v) =>
-          `Invite created. Send ${v.email} this link: ${window.location.origin}${pagePath('invite', { handle: v.handle })}`
+          `Invite mailed to ${v.email}. Their invite link, should they ask: ${window.location.origin}${pagePath('invite', { handle: v.handle })}`
         }
       />
       <HandleForm

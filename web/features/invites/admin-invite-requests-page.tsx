@@ -35,7 +35,8 @@ function RequestCard({ request, onDone }: { request: InviteRequestView; onDone(m
     try {
       const { handle: invited } = await invitesApi.convertRequest(request.userId, { handle });
       trackAdminAction('invite-request.convert');
-      onDone(`Invite created for @${invited} (${request.email}).`);
+      // The conversion mails the invite (#31): the admin has nothing left to send.
+      onDone(`Invite for @${invited} mailed to ${request.email}.`);
     } catch (err) {
       setError(errorMessage(err));
       setBusy(false);

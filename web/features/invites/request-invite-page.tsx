@@ -88,7 +88,7 @@ function RequestInviteForm({ user }: { user: SessionUser }) {
   if (submitted) return <RequestSubmitted next={INVITE_REQUEST_NEXT} />;
   return (
     <main className="page page-narrow">
-      <h1>Request a handle</h1>
+      <h1>Request an invite</h1>
       <p className="lead">Tell us about your business. We'll set up your @handle and send you an invite.</p>
       <RequestKind
         reviewer="An administrator reviews this request and turns it into an invite for your @handle."
@@ -96,7 +96,7 @@ function RequestInviteForm({ user }: { user: SessionUser }) {
         other={{ to: pagePath('requestHandle'), label: 'Request a handle directly instead' }}
         otherWhen="Know exactly which handle you want and how you'll use it?"
       />
-      <form onSubmit={submit} noValidate aria-label="Request a handle">
+      <form onSubmit={submit} noValidate aria-label="Request an invite">
         {sessionEnded && <SessionEndedAlert onSignedIn={() => setSessionEnded(false)} />}
         <TextField id="email" label="Email" value={user.email} readOnly />
         <TextField label="Public name" autoComplete="organization" {...field('name')} />

@@ -22,6 +22,13 @@ export function LandingPage() {
       <p className="muted">
         <Link to={pagePath('explore')}>Explore lists from suppliers and restaurants</Link> near you.
       </p>
+      <section className="card landing-suppliers" aria-labelledby="suppliers-heading">
+        <h2 id="suppliers-heading">Do you supply restaurants or shops?</h2>
+        <p>Get your own @handle: share your price list once, and every customer who follows you sees each new version.</p>
+        <Link className="button" to={pagePath('requestHandle')}>
+          Get your @handle
+        </Link>
+      </section>
     </main>
   );
 }

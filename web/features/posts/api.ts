@@ -1,6 +1,7 @@
 import type { PublicPost } from '../../../core/feed';
 import type { LinkPolicy } from '../../../core/link';
 import type { OwnLists } from '../../../core/list';
+import type { Audience, TradeSettings } from '../../../core/trade';
 import { api } from '../../lib/api-client';
 
 /** The body of POST /api/posts (the server's newPostSchema, built from its link policy). */
@@ -14,6 +15,8 @@ export interface NewPost {
   listName?: string;
   validFrom?: string;
   validUntil?: string;
+  /** A new list's audience (docs/decisions/0180). */
+  audience?: Audience;
 }
 
 export const postsApi = {
@@ -21,4 +24,6 @@ export const postsApi = {
   create: (body: NewPost) => api.post<{ post: PublicPost }>('/api/posts', body),
   /** The person's lists, for "New version of". */
   myLists: () => api.get<OwnLists>('/api/lists/mine'),
+  /** The default audience of a new list. */
+  tradeSettings: () => api.get<TradeSettings>('/api/trade/settings'),
 };

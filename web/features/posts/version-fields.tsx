@@ -2,6 +2,8 @@ import { useId } from 'react';
 import { characterCount } from '../../../core/link';
 import { listNameProblem, type OwnList } from '../../../core/list';
 import { defaultListName, LIST_NAME_MAX_LENGTH } from '../../../core/list-text';
+import type { Audience } from '../../../core/trade';
+import { AudienceFields } from '../../ui/audience-fields';
 import { ValidityFields, validityProblems } from '../../ui/validity-fields';
 
 /** The upload form's list and validity fields, as typed. */
@@ -11,9 +13,11 @@ export interface VersionDraft {
   listName: string;
   validFrom: string;
   validUntil: string;
+  /** Who sees a new list (a new version keeps its list's). */
+  audience: Audience;
 }
 
-export const EMPTY_DRAFT: VersionDraft = { listId: '', listName: '', validFrom: '', validUntil: '' };
+export const EMPTY_DRAFT: VersionDraft = { listId: '', listName: '', validFrom: '', validUntil: '', audience: 'public' };
 
 /** The first problem of the list and validity fields, by the server's rules and messages. */
 export function draftProblems(draft: VersionDraft) {
@@ -26,6 +30,7 @@ export function draftProblems(draft: VersionDraft) {
 export function draftBody(draft: VersionDraft) {
   return {
     ...(draft.listId ? { listId: Number(draft.listId) } : draft.listName.trim() ? { listName: draft.listName.trim() } : {}),
+    ...(draft.listId ? {} : { audience: draft.audience }),
     ...(draft.validFrom ? { validFrom: draft.validFrom } : {}),
     ...(draft.validUntil ? { validUntil: draft.validUntil } : {}),
   };
@@ -103,6 +108,7 @@ export function VersionFields(props: {
             {characterCount(draft.listName.trim())}/{LIST_NAME_MAX_LENGTH}. Left empty, the list is named from its description.
           </p>
           <Problem id={ids.nameError} text={problems.listName} />
+          <AudienceFields value={draft.audience} onChange={(audience) => set({ audience })} disabled={disabled} />
         </>
       )}
 

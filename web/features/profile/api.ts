@@ -1,5 +1,6 @@
 import type { FollowState } from '../../../core/follow';
 import type { PostPage, Profile } from '../../../core/post';
+import type { TradeAccess } from '../../../core/trade';
 import { api, segment, withQuery } from '../../lib/api-client';
 
 /** The paths the server preloads a rendered profile with (web/lib/preloaded.tsx). */
@@ -14,4 +15,8 @@ export const profileApi = {
   posts: (handle: string, cursor: string | null) => api.get<PostPage>(withQuery(profilePaths.posts(handle), { cursor })),
   follow: (handle: string) => api.put<FollowState>(`/api/follows/${segment(handle)}`),
   unfollow: (handle: string) => api.delete<FollowState>(`/api/follows/${segment(handle)}`),
+  /** Where the signed-in viewer stands with the handle's trade-only lists (docs/decisions/0180). */
+  tradeAccess: (handle: string) => api.get<TradeAccess>(`/api/trade/access/${segment(handle)}`),
+  askForAccess: (handle: string, body: { businessName: string; note: string }) =>
+    api.post<TradeAccess>(`/api/trade/access/${segment(handle)}`, body),
 };

@@ -1,12 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
-import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Navigate, useParams, useSearchParams } from 'react-router';
 import { pagePath } from '../../../core/pages';
-import type { Profile } from '../../../core/post';
 import { track } from '../../lib/analytics';
-import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
-import { loginPath } from '../../lib/paths';
 import { useApiGet } from '../../lib/use-api';
+import { FollowButton } from '../../ui/follow-button';
 import { Link } from '../../ui/link';
 import { profileApi, profilePaths } from './api';
 import { ProfileHeader } from './profile-header';
@@ -14,7 +12,10 @@ import { ProfileLists } from './profile-lists';
 
 /** Spec 9: 'Link copied' shows for 2 seconds. */
 const COPIED_FOR_MS = 2000;
+/** As follow-question.tsx reads it: that module loads only when the address has it. */
 const FOLLOW_AFTER_LOGIN = 'followAfterLogin';
+
+const FollowOnReturn = lazy(async () => ({ default: (await import('./follow-question')).FollowOnReturn }));
 
 function CopyLinkButton() {
   const [copied, setCopied] = useState(false);
@@ -42,59 +43,13 @@ function CopyLinkButton() {
   );
 }
 
-function FollowButton({ profile, onChange }: { profile: Profile; onChange(following: boolean): void }) {
-  const { auth } = useAuth();
-  const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  if (profile.isOwner) return null;
-
-  async function toggle() {
-    if (auth.status !== 'signed-in') {
-      // Spec 4: signed-out visitors sign in first and come back to a follow that applies itself.
-      navigate(loginPath(`${pagePath('profile', { handle: profile.handle })}?${FOLLOW_AFTER_LOGIN}=true`));
-      return;
-    }
-    setBusy(true);
-    setError(undefined);
-    try {
-      const next = profile.following ? await profileApi.unfollow(profile.handle) : await profileApi.follow(profile.handle);
-      track(next.following ? 'follow' : 'unfollow', { handle: profile.handle });
-      onChange(next.following);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const following = profile.following === true;
-  return (
-    <>
-      <button
-        type="button"
-        className={`button ${following ? 'button-following' : 'button-primary'}`}
-        aria-pressed={following}
-        onClick={toggle}
-        disabled={busy}
-      >
-        {following ? '✓ Following' : 'Follow'}
-      </button>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </>
-  );
-}
-
 function ProfileView({ handle }: { handle: string }) {
   const { auth } = useAuth();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  // Back from /login to follow (the address says so when the page mounts; it is tidied away after).
+  const [returnedToFollow] = useState(() => params.get(FOLLOW_AFTER_LOGIN) === 'true');
   const resource = useApiGet(() => profileApi.profile(handle), [handle], profilePaths.profile(handle));
   const [following, setFollowing] = useState<boolean | null>(null);
-  const followOnReturn = useRef(false);
   const loaded = resource.data;
   const profile = loaded ? { ...loaded, following: following ?? loaded.following } : undefined;
 
@@ -104,23 +59,17 @@ function ProfileView({ handle }: { handle: string }) {
     if (loaded && viewerKnown) track('profile_view', { handle: loaded.handle });
   }, [loaded, viewerKnown]);
 
-  // Back from /login with followAfterLogin=true: apply the follow once, then tidy the address.
-  useEffect(() => {
-    if (!loaded || params.get(FOLLOW_AFTER_LOGIN) !== 'true' || followOnReturn.current) return;
-    if (auth.status !== 'signed-in') return;
-    followOnReturn.current = true;
-    const next = new URLSearchParams(params);
-    next.delete(FOLLOW_AFTER_LOGIN);
-    setParams(next, { replace: true });
-    if (loaded.isOwner || loaded.following) return;
-    profileApi.follow(loaded.handle).then(
-      (state) => {
-        track('follow', { handle: loaded.handle });
-        setFollowing(state.following);
-      },
-      () => undefined,
-    );
-  }, [loaded, params, setParams, auth.status]);
+  const follow = useCallback(
+    (handleToFollow: string) =>
+      profileApi.follow(handleToFollow).then(
+        (state) => {
+          track('follow', { handle: handleToFollow });
+          setFollowing(state.following);
+        },
+        () => undefined,
+      ),
+    [],
+  );
 
   if (resource.error?.status === 404) return <Navigate to={pagePath('home')} replace />;
   if (resource.error) {
@@ -137,11 +86,30 @@ function ProfileView({ handle }: { handle: string }) {
   return (
     <main className="page profile">
       <ProfileHeader profile={profile}>
-        <FollowButton profile={profile} onChange={setFollowing} />
+        {!profile.isOwner && (
+          <FollowButton
+            handle={profile.handle}
+            name={profile.displayName || `@${profile.handle}`}
+            following={profile.following}
+            onChange={setFollowing}
+          />
+        )}
         <CopyLinkButton />
       </ProfileHeader>
 
-      <ProfileLists handle={profile.handle} />
+      {returnedToFollow && auth.status === 'signed-in' && (
+        <Suspense fallback={null}>
+          <FollowOnReturn
+            handle={profile.handle}
+            name={profile.displayName || `@${profile.handle}`}
+            isOwner={profile.isOwner}
+            following={profile.following}
+            follow={follow}
+          />
+        </Suspense>
+      )}
+
+      <ProfileLists handle={profile.handle} isOwner={profile.isOwner} />
 
       <aside className="card profile-footer" aria-labelledby="join-heading">
         {auth.status === 'signed-in' ? (
@@ -157,7 +125,7 @@ function ProfileView({ handle }: { handle: string }) {
             <h2 id="join-heading">Share your own list</h2>
             <p>
               Post your menu, price list or catalogue once and keep it fresh.{' '}
-              <Link to={pagePath('requestInvite')}>Join Freshlist</Link>
+              <Link to={pagePath('requestHandle')}>Join Freshlist</Link>
             </p>
           </>
         )}

@@ -1,11 +1,13 @@
-import type { AccountExport, DeleteAccountBody, DeleteAccountResponse } from '../../../core/account';
+import type { DeleteAccountBody, DeleteAccountResponse } from '../../../core/account';
 import type { EmailPreferences } from '../../../core/email';
+import type { TradeSettings } from '../../../core/trade';
 import { api } from '../../lib/api-client';
 
 /** The settings page's API: email preferences (#18), the person's data and account (#15 §6). */
 export const settingsApi = {
   emailPreferences: () => api.get<EmailPreferences>('/api/settings/email'),
   saveEmailPreferences: (changes: Partial<EmailPreferences>) => api.put<EmailPreferences>('/api/settings/email', changes),
-  exportData: () => api.get<AccountExport>('/api/account/export'),
+  tradeSettings: () => api.get<TradeSettings>('/api/trade/settings'),
+  saveTradeSettings: (changes: Partial<TradeSettings>) => api.put<TradeSettings>('/api/trade/settings', changes),
   deleteAccount: (body: DeleteAccountBody) => api.delete<DeleteAccountResponse>('/api/account', body),
 };

@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { exportFileName } from '../../../core/account';
-import { errorMessage } from '../../lib/api-client';
+import { ApiRequestError, errorMessage } from '../../lib/api-client';
 import { ErrorAlert } from '../../ui/alert';
-import { settingsApi } from './api';
 
 /** Hands the browser a file to save, without a page change. */
-function saveFile(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+function saveFile(name: string, file: Blob) {
+  const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;
   link.download = name;
@@ -16,7 +14,23 @@ function saveFile(name: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** "Download my data" (issue 15 §6): one JSON file with everything Freshlist stores about the person. */
+/** The readable download (#31): a zip with a README, the data (plain names, ISO dates) and the logo. */
+async function fetchDownload(): Promise<{ name: string; file: Blob }> {
+  let response: Response;
+  try {
+    response = await fetch('/api/account/export.zip', { credentials: 'same-origin' });
+  } catch {
+    throw new ApiRequestError(0, 'Could not reach Freshlist. Check your connection and try again.');
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+    throw new ApiRequestError(response.status, typeof body?.message === 'string' ? body.message : 'Something went wrong.');
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'freshlist-data.zip';
+  return { name, file: await response.blob() };
+}
+
+/** "Download my data" (issue 15 §6): everything Freshlist stores about the person, in one zip. */
 export function DataSection() {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState('');
@@ -27,9 +41,8 @@ export function DataSection() {
     setDone('');
     setError(undefined);
     try {
-      const data = await settingsApi.exportData();
-      const name = exportFileName(data.handle?.handle ?? null, data.exportedAt);
-      saveFile(name, `${JSON.stringify(data, null, 2)}\n`);
+      const { name, file } = await fetchDownload();
+      saveFile(name, file);
       setDone(`Your data was saved as ${name}.`);
     } catch (err) {
       setError(errorMessage(err));
@@ -42,8 +55,9 @@ export function DataSection() {
     <section className="card settings-section" aria-labelledby="data-heading">
       <h2 id="data-heading">Your data</h2>
       <p>
-        One JSON file with everything Freshlist stores about you: your profile, handle, lists, follows both ways, requests,
-        invites, chat forms with their responses, email preferences and recent mail, sign-ins and analytics events.
+        One zip file with everything Freshlist stores about you: your profile, handle, logo, lists, follows both ways, requests,
+        invites, chat forms with their responses, email preferences and recent mail, sign-ins and analytics events. A README
+        inside says what each part is.
       </p>
       <ErrorAlert message={error} />
       <div className="form-actions">

@@ -1,10 +1,9 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import type { EmailPreferences, FormResponseChoice, ListUpdateChoice } from '../../../core/email';
-import { errorMessage } from '../../lib/api-client';
-import { useApiGet } from '../../lib/use-api';
 import { ErrorAlert } from '../../ui/alert';
 import { SubmitRow } from '../../ui/form-field';
 import { settingsApi } from './api';
+import { useSettingsDraft } from './use-settings-draft';
 
 const LIST_UPDATES: { value: ListUpdateChoice; label: string; hint: string }[] = [
   {
@@ -65,36 +64,11 @@ function Choices<V extends string>({
 
 /** Email preferences (#18): how the person hears about new lists and form responses, and other notices. */
 export function EmailSection() {
-  const stored = useApiGet(() => settingsApi.emailPreferences(), []);
-  const [draft, setDraft] = useState<EmailPreferences>();
-  const [busy, setBusy] = useState(false);
-  const [saved, setSaved] = useState('');
-  const [error, setError] = useState<string>();
-
-  useEffect(() => {
-    if (stored.data) setDraft(stored.data);
-  }, [stored.data]);
-
-  const change = (changes: Partial<EmailPreferences>) => {
-    setDraft((d) => (d ? { ...d, ...changes } : d));
-    setSaved('');
-  };
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!draft) return;
-    setBusy(true);
-    setError(undefined);
-    setSaved('');
-    try {
-      setDraft(await settingsApi.saveEmailPreferences(draft));
-      setSaved('Email preferences saved.');
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { stored, draft, change, save, busy, saved, error } = useSettingsDraft<EmailPreferences>({
+    load: () => settingsApi.emailPreferences(),
+    store: (d) => settingsApi.saveEmailPreferences(d),
+    savedMessage: 'Email preferences saved.',
+  });
 
   return (
     <section className="card settings-section" aria-labelledby="email-heading">

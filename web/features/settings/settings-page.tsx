@@ -9,6 +9,7 @@ import { DataSection } from './data-section';
 import { DeleteSection } from './delete-section';
 import { EmailSection } from './email-section';
 import { PrivacySection } from './privacy-section';
+import { TradeSection } from './trade-section';
 import './settings.css';
 
 const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' });
@@ -52,6 +53,7 @@ function Settings({ user, onDeleted }: { user: SessionUser; onDeleted(result: De
         </p>
       )}
       <EmailSection />
+      <TradeSection holdsHandle={Boolean(user.approved && user.handle)} />
       <PrivacySection />
       <DataSection />
       <DeleteSection user={user} onDeleted={onDeleted} />

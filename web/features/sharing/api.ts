@@ -1,3 +1,4 @@
+import type { Profile } from '../../../core/post';
 import type { ConnectPage } from '../../../core/sharing';
 import { api, segment } from '../../lib/api-client';
 
@@ -8,4 +9,6 @@ export const connectPaths = {
 
 export const sharingApi = {
   connect: (handle: string) => api.get<ConnectPage>(connectPaths.connect(handle)),
+  /** The signed-in viewer's relation to the handle (follows it, holds it): the profile's answer says it. */
+  viewer: (handle: string) => api.get<Profile>(`/api/profiles/${segment(handle)}`),
 };

@@ -1,8 +1,11 @@
 import type { PublicPost } from '../../../core/feed';
 import { pagePath } from '../../../core/pages';
+import { useSiteOrigin } from '../../lib/preloaded';
 import { Link } from '../../ui/link';
 import { PostCard } from '../../ui/post-card';
+import { ShareActions } from '../../ui/share-actions';
 import { QrCard } from './qr-card';
+import './sharing.css';
 
 const STEPS = [
   { title: 'Sign up and request a handle', text: 'Pick your @handle, like @green-grocer. We review every request.' },
@@ -25,11 +28,15 @@ const SAMPLE_POST: PublicPost = {
   editedAt: null,
   validFrom: null,
   validUntil: null,
-  list: { id: 1, slug: 'price-list', name: 'Price list', versions: 1 },
+  list: { id: 1, slug: 'price-list', name: 'Price list', versions: 1, audience: 'public' },
+  locked: false,
+  fileChangedAt: null,
+  unavailable: false,
 };
 
 /** /tell-your-friends: the invitation marketing page ('You're invited to join'). */
 export function TellYourFriendsPage() {
+  const origin = useSiteOrigin();
   return (
     <main className="page invitation">
       <p className="brand center">Freshlist</p>
@@ -38,6 +45,12 @@ export function TellYourFriendsPage() {
         Freshlist is where suppliers, restaurants and small businesses share their latest lists, and the people they work with
         follow along.
       </p>
+      <p className="center muted">Send this page to a supplier or restaurant you work with:</p>
+      <ShareActions
+        url={`${origin}${pagePath('tellYourFriends')}`}
+        title="You're invited to join Freshlist"
+        text="Share your latest price list or menu once, and everyone you work with sees each new version."
+      />
 
       <div className="invitation-samples">
         <section aria-labelledby="sample-card-heading">

@@ -1,0 +1,58 @@
+import type { Generated } from 'kysely';
+
+/** Epoch milliseconds, as in the spec. */
+type Millis = number;
+
+/**
+ * What the link watcher knows about one list's file: its newest version's link, checked in the
+ * background (db/migrations/2100-link-checks.ts, docs/decisions/0152).
+ */
+export interface LinkChecksTable {
+  list_id: number;
+  user_id: string;
+  /** The version and link last checked: a new link starts afresh (no validators, no hash). */
+  post_id: number | null;
+  url: string | null;
+  /** 'pending' until the first check, then core/link-check.ts LinkHealth. */
+  health: Generated<string>;
+  provider: string | null;
+  file_name: string | null;
+  file_type: string | null;
+  file_size: number | null;
+  /** When the file last changed: the provider's Last-Modified, else when a check first saw it different. */
+  file_changed_at: Millis | null;
+  etag: string | null;
+  last_modified: string | null;
+  content_sha256: string | null;
+  /** How many checks in a row found the file the same (the interval grows with it). */
+  quiet_checks: Generated<number>;
+  /** The first failing check of the current streak; null while the link works. */
+  problem_since: Millis | null;
+  /** What visitors see: "This list may be unavailable". */
+  broken: Generated<boolean>;
+  /** The owner was mailed about the current problem. */
+  owner_told: Generated<boolean>;
+  last_error: string | null;
+  checked_at: Millis | null;
+  next_check_at: Millis;
+  /** A watcher's claim; another may take the check once it passes (a crash). */
+  lease_until: Millis | null;
+  created_at: Millis;
+  /** When the watcher saw the file change (the digests' period); migration 2102. */
+  change_seen_at: Millis | null;
+}
+
+/** A handle's changed lists waiting for their instant mail (migration 2102, docs/decisions/0153). */
+export interface EmailListChangesTable {
+  handle: string;
+  list_ids: Generated<number[]>;
+  sent_at: Generated<Millis>;
+}
+
+// The table joins the one Database interface from here, so db/schema.ts stays within its 300 lines.
+declare module './schema' {
+  interface Database {
+    link_checks: LinkChecksTable;
+    email_list_changes: EmailListChangesTable;
+  }
+}

@@ -1,0 +1,121 @@
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import type { ListDiff } from '../../../core/list-diff';
+import type { ReadLimits, ReadResult, TaskResult } from './read-types';
+
+/**
+ * Files are read in worker threads (docs/decisions/0160), like QR codes are drawn (ADR 0087): a
+ * 5,000-row sheet costs a second of CPU, which on the event loop every request would wait behind.
+ * Each thread has a memory cap and each file a time limit; a thread that passes either is ended
+ * and the file gets a state ("too big", "too slow"), never a crash or a stall.
+ */
+
+export interface ReaderOptions extends ReadLimits {
+  threads: number;
+  /** Time one file may take; the thread reading it is ended after that. */
+  timeoutMs: number;
+  /** Old-generation heap of one thread: a zip bomb that lies about its sizes ends here. */
+  memoryMb: number;
+  idleTimeoutMs: number;
+  /**
+   * The reading threads' nice value (ADRs 0158, 0159): 0, as measured priority made no difference
+   * to other requests, while a lowered one let an overloaded machine starve reads past their limit.
+   */
+  nice: number;
+}
+
+export const DEFAULT_READER_OPTIONS: ReaderOptions = {
+  threads: Math.max(1, Math.min(2, availableParallelism() - 1)),
+  timeoutMs: 20_000,
+  memoryMb: 512,
+  idleTimeoutMs: 60_000,
+  nice: 0,
+  maxLines: 10_000,
+  maxPages: 200,
+  maxUnzippedBytes: 100 * 1024 * 1024,
+};
+
+export interface FileToRead {
+  bytes: Uint8Array;
+  contentType?: string | undefined;
+  fileName?: string | undefined;
+  /** The previous version's lines as JSON rows in UTF-8 (`linesJson` of the repository). */
+  previous?: Uint8Array | undefined;
+  /** Changes sent back at most; the counts stay whole. */
+  changesKept?: number | undefined;
+}
+
+/**
+ * Lines go to and come from the thread as the UTF-8 bytes of a JSON text (docs/decisions/0196,
+ * 0197): the event loop copies bytes and hands them to PostgreSQL, and never holds an object per
+ * line nor a string of them.
+ */
+export interface FileReader {
+  read(file: FileToRead): Promise<ReadResult>;
+  /** Two versions' lines (JSON rows in UTF-8) compared in the thread. */
+  diff(before: Uint8Array, after: Uint8Array, changesKept?: number): Promise<ListDiff>;
+  close(): Promise<void>;
+}
+
+const isAbort = (error: unknown) => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+
+export function fileReader(options: ReaderOptions = DEFAULT_READER_OPTIONS): FileReader {
+  let pool: Piscina | undefined;
+  const poolOf = () => {
+    pool ??= new Piscina({
+      filename: new URL('./read-worker.mjs', import.meta.url).href,
+      minThreads: 0,
+      maxThreads: options.threads,
+      idleTimeout: options.idleTimeoutMs,
+      execArgv: [],
+      workerData: { nice: options.nice },
+      resourceLimits: { maxOldGenerationSizeMb: options.memoryMb, maxYoungGenerationSizeMb: 32 },
+    });
+    return pool;
+  };
+  const limits: ReadLimits = {
+    maxLines: options.maxLines,
+    maxPages: options.maxPages,
+    maxUnzippedBytes: options.maxUnzippedBytes,
+  };
+
+  return {
+    async read(file) {
+      const started = performance.now();
+      // Copies the thread owns (a memory copy, unlike a string's clone): the caller's buffers may be
+      // slices of pooled ones, or read again.
+      const bytes = new Uint8Array(file.bytes);
+      const previous = file.previous && new Uint8Array(file.previous);
+      const task = {
+        kind: 'read' as const,
+        bytes,
+        contentType: file.contentType,
+        fileName: file.fileName,
+        limits,
+        previous,
+        changesKept: file.changesKept,
+      };
+      try {
+        return (await poolOf().run(task, {
+          signal: AbortSignal.timeout(options.timeoutMs),
+          transferList: previous ? [bytes.buffer, previous.buffer] : [bytes.buffer],
+        })) as ReadResult;
+      } catch (error) {
+        const workerMs = Math.round(performance.now() - started);
+        // Out of time: the thread was ended. Out of memory: the thread died. Neither takes the server.
+        return { state: 'unreadable', format: null, reason: isAbort(error) ? 'too-slow' : 'too-big', workerMs };
+      }
+    },
+    async diff(before, after, changesKept) {
+      const [a, b] = [new Uint8Array(before), new Uint8Array(after)];
+      return (await poolOf().run(
+        { kind: 'diff', before: a, after: b, changesKept },
+        { signal: AbortSignal.timeout(options.timeoutMs), transferList: [a.buffer, b.buffer] },
+      )) as TaskResult as ListDiff;
+    },
+    async close() {
+      await pool?.destroy();
+      pool = undefined;
+    },
+  };
+}

@@ -1,0 +1,140 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../../core/api';
+import { allowedHosts, linkProblem, normalisedLink } from '../../../core/link';
+import {
+  adminLinkChecksSchema,
+  LINK_HEALTH,
+  linkCheckRequestSchema,
+  linkCheckResultSchema,
+  ownLinkProblemsSchema,
+} from '../../../core/link-check';
+import type { Config } from '../../config';
+import { badRequest } from '../../http-errors';
+import { perPersonLimit } from '../../plugins/rate-limit';
+import { requireAdmin, requireApproved, requireUser } from '../../plugins/session';
+import { mailLinkBroken, mailListChanged } from '../email/service';
+import { moveUpdatedListUp } from '../feed/service';
+import { checkLink, resultOf } from './checker';
+import { linkFetchDispatcher } from './dispatcher';
+import { createFetcher } from './fetcher';
+import { DOWNLOAD_HOSTS, isSignInPage } from './providers';
+import { linkChecksService } from './service';
+import { createLinkWatcher, type LinkWatcher } from './watcher';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's link watcher (tests drive it: `app.linkWatcher.runDue()`). */
+    linkWatcher: LinkWatcher;
+  }
+}
+
+/** The check on /upload waits at most this long: posting is never held up for more than a few seconds. */
+export const UPLOAD_CHECK_MS = 4000;
+/** A background check may take this long (redirects and a file of up to MAX_FILE_BYTES). */
+const WATCH_CHECK_MS = 20_000;
+/** Files are read whole up to this size (hashed, handed on to snapshots); larger ones are compared by their validators. */
+export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
+
+export interface LinkCheckModuleOptions {
+  config: Config;
+  /** Test authorities trusted besides Node's own set (in-process tests only, ADR 0150). */
+  extraCa?: string[];
+}
+
+/** Fetching the files behind links: the check on /upload, the background watcher, its admin view (issue 29). */
+export const linkCheckModule = fp<LinkCheckModuleOptions>(
+  async (app: FastifyInstance, { config, extraCa }) => {
+    const policy = config.linkPolicy;
+    const hosts = [...allowedHosts(policy), ...DOWNLOAD_HOSTS];
+    const dispatcher = linkFetchDispatcher({
+      allowedHosts: hosts,
+      hostMap: config.linkCheck.hostMap,
+      connectTimeoutMs: 5000,
+      connectionsPerHost: 8,
+      ...(extraCa ? { extraCa } : {}),
+    });
+    const fetcher = createFetcher({
+      dispatcher,
+      allowedHosts: hosts,
+      userAgent: `Freshlist-LinkCheck/1.0 (+${config.publicUrl})`,
+      stopAt: isSignInPage,
+    });
+    const service = linkChecksService(app.db);
+    const watcher = createLinkWatcher({
+      db: app.db,
+      fetcher,
+      siteHost: config.siteHost,
+      minIntervalMs: config.linkCheck.minIntervalS * 1000,
+      limits: { maxBytes: MAX_FILE_BYTES, timeoutMs: WATCH_CHECK_MS },
+      log: app.log,
+      // What people are told (docs/decisions/0153): followers of a changed list, the owner of a broken link.
+      onChange: async (changes) => {
+        for (const change of changes) {
+          // A file Freshlist reads is told of by what changed in it (issue 30, app.contents), not by its bytes.
+          if (change.kind === 'file-changed' && !(await app.contents.readsList(change.listId))) {
+            await mailListChanged(app.db, change);
+            await moveUpdatedListUp(app.db, change, change.at);
+          }
+          if (change.kind === 'broken') await mailLinkBroken(app.db, change, change.at);
+        }
+      },
+    });
+    app.decorate('linkWatcher', watcher);
+    app.addHook('onReady', async () => watcher.start(config.linkCheck.pollMs));
+    app.addHook('onClose', async () => {
+      await watcher.stop();
+      await fetcher.close();
+    });
+
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.post(
+      '/api/link-check',
+      {
+        config: { rateLimit: perPersonLimit(30, '10 minutes') },
+        schema: { body: linkCheckRequestSchema, response: { 200: linkCheckResultSchema, ...errors } },
+      },
+      async (request) => {
+        requireApproved(request);
+        const problem = linkProblem(request.body.url, policy);
+        if (problem) throw badRequest(problem);
+        const outcome = await checkLink(fetcher, normalisedLink(request.body.url), {
+          siteHost: config.siteHost,
+          maxBytes: MAX_FILE_BYTES,
+          timeoutMs: UPLOAD_CHECK_MS,
+        });
+        return resultOf(outcome);
+      },
+    );
+
+    r.get(
+      '/api/link-checks/mine',
+      { schema: { response: { 200: ownLinkProblemsSchema, ...errors } } },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        return service.ownProblems(requireUser(request).id);
+      },
+    );
+
+    r.get(
+      '/api/admin/link-checks',
+      {
+        schema: {
+          querystring: z.object({ health: z.enum(LINK_HEALTH).optional() }),
+          response: { 200: adminLinkChecksSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        requireAdmin(request);
+        reply.header('cache-control', 'private, no-store');
+        return service.adminView(Date.now(), request.query.health ?? null);
+      },
+    );
+  },
+  { name: 'link-check', dependencies: ['db'] },
+);

@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The id of the JSON script with a rendered page's data, as web/lib/preloaded.tsx reads it. */
+const PRELOADED_SCRIPT_ID = 'preloaded';
+
+/** The page without the defaults a provider's tags replace: its own title, description and manifest. */
+function withoutDefaults(html: string, head: string): string {
+  let page = html;
+  if (head.includes('<title>')) page = page.replace(/<title>[^<]*<\/title>\s*/, '');
+  if (head.includes('name="description"')) page = page.replace(/<meta name="description"[^>]*>\s*/, '');
+  if (head.includes('rel="manifest"')) page = page.replace(/<link rel="manifest"[^>]*>\s*/, '');
+  return page;
+}
+
+/** Adds a provider's tags to the page, in place of the defaults they replace. */
+export function withHead(html: string, head: string): string {
+  // A function replacement: '$&' in a display name must stay text, not become a replace pattern.
+  return withoutDefaults(html, head).replace('</head>', () => `  ${head}\n  </head>`);
+}
+
+/** A style sheet's text inside a style element (nothing in it can close the element early). */
+const inlineStyle = (css: string) => `<style>${css.replaceAll('</style', '<\\/style')}</style>`;
+
+/**
+ * The shell with the build's style sheets inside it instead of linked: a rendered page paints as
+ * soon as its HTML is in, without a second round trip for styles that the scripts' download would
+ * slow down on a poor connection (docs/decisions/0108).
+ */
+function withInlineStyles(html: string, root: string): string {
+  return html.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g, (link, href: string) => {
+    const file = join(root, href);
+    if (!existsSync(file)) return link;
+    return inlineStyle(readFileSync(file, 'utf8'));
+  });
+}
+
+/** A chunk in the build's manifest: its style sheets and the chunks it imports statically. */
+interface ManifestChunk {
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * The style sheets a chunk needs, by manifest key, imported chunks' first (the order Vite loads
+ * them in), each once, without those in `skip` (the entry's, already in the shell).
+ */
+function cssOfChunk(manifest: Record<string, ManifestChunk>, key: string, skip: Set<string>, seen = new Set<string>()): string[] {
+  if (seen.has(key) || skip.has(key)) return [];
+  seen.add(key);
+  const chunk = manifest[key];
+  if (!chunk) return [];
+  const imported = (chunk.imports ?? []).flatMap((child) => cssOfChunk(manifest, child, skip, seen));
+  return [...new Set([...imported, ...(chunk.css ?? [])])];
+}
+
+/** The entry chunks and every chunk they import: what the shell itself already loads. */
+function entryChunks(manifest: Record<string, ManifestChunk>): Set<string> {
+  const chunks = new Set<string>();
+  const add = (key: string) => {
+    if (chunks.has(key)) return;
+    chunks.add(key);
+    for (const child of manifest[key]?.imports ?? []) add(child);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) add(key);
+  return chunks;
+}
+
+/**
+ * The style sheets a lazily loaded page's chunk brings, by its source path (the build's manifest),
+ * inline: the browser would only fetch them once the page's code ran. That includes the sheets of
+ * the shared chunks the page imports (docs/decisions/0194), not only the page's own.
+ */
+function chunkStylesOf(root: string): (module: string) => string {
+  const manifestFile = join(root, '.vite', 'manifest.json');
+  const manifest: Record<string, ManifestChunk> = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
+  const inEntry = entryChunks(manifest);
+  const styles = new Map<string, string>();
+  return (module) => {
+    let html = styles.get(module);
+    if (html === undefined) {
+      html = cssOfChunk(manifest, module, inEntry)
+        .filter((file) => existsSync(join(root, file)))
+        .map((file) => inlineStyle(readFileSync(join(root, file), 'utf8')))
+        .join('');
+      styles.set(module, html);
+    }
+    return html;
+  };
+}
+
+/**
+ * The built app's shell as rendered pages fill it (docs/decisions/0108, 0113), made once from the
+ * build in `root` (null: not built, every page is empty): no framework in it, so the bench's
+ * reference without the framework (bench/bare-server.ts) sends the very same bytes.
+ */
+export function shellPages(root: string | null) {
+  const indexHtml = root ? readFileSync(join(root, 'index.html'), 'utf8') : '';
+  const renderedShell = root ? withInlineStyles(indexHtml, root) : '';
+  // The rendered shell cut where a page's own parts go, once: a page is then a few concatenations.
+  const [shellHead = '', shellBody = ''] = renderedShell.split('</head>');
+  // A rendered page's HTML takes the place of the shell's root and its <noscript> line (that line is for client-rendered pages).
+  const [bodyStart = '', bodyEnd = ''] = shellBody.split(/<div id="root">(?:<noscript>[\s\S]*?<\/noscript>)?<\/div>/);
+  const heads = new Map<string, Buffer>();
+  /** The shell's head without the defaults the page's tags replace (title, description, manifest). */
+  const headFor = (tags: string) => {
+    const key = ['<title>', 'name="description"', 'rel="manifest"'].map((t) => (tags.includes(t) ? '1' : '0')).join('');
+    let cut = heads.get(key);
+    if (cut === undefined) {
+      cut = Buffer.from(withoutDefaults(shellHead, tags));
+      heads.set(key, cut);
+    }
+    return cut;
+  };
+  const chunkStyles = root ? chunkStylesOf(root) : () => '';
+  const chunkBytes = new Map<string, Buffer>();
+  const stylesOf = (module: string) => {
+    let bytes = chunkBytes.get(module);
+    if (bytes === undefined) {
+      bytes = Buffer.from(chunkStyles(module));
+      chunkBytes.set(module, bytes);
+    }
+    return bytes;
+  };
+  // The shell's fixed parts as bytes, once: only a page's own parts are encoded per render
+  // (docs/decisions/0113), not the ~15 KB of styles around them.
+  const fixed = {
+    head: Buffer.from(shellHead),
+    bodyStart: Buffer.from(`</head>${bodyStart}<div id="root">`),
+    rootEnd: Buffer.from(`</div><script id="${PRELOADED_SCRIPT_ID}" type="application/json">`),
+    bodyEnd: Buffer.from(`</script>${bodyEnd}`),
+  };
+
+  return {
+    indexHtml,
+    /** The built app's identity: its index.html names every chunk by content hash. */
+    build: createHash('sha256').update(indexHtml).digest('base64url'),
+    /** The whole page: the shell, the head's tags, the chunk's styles, the root's HTML and its data. */
+    page: (tags: string | null, rootHtml: string, preloadedJson: string, module?: string) =>
+      Buffer.concat([
+        ...(tags ? [headFor(tags), Buffer.from(`  ${tags}\n  `)] : [fixed.head]),
+        ...(module ? [stylesOf(module)] : []),
+        fixed.bodyStart,
+        Buffer.from(rootHtml),
+        fixed.rootEnd,
+        Buffer.from(preloadedJson),
+        fixed.bodyEnd,
+      ]),
+  };
+}

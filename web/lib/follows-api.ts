@@ -1,0 +1,11 @@
+import type { FollowState } from '../../core/follow';
+import { api, segment } from './api-client';
+
+/**
+ * Follow and unfollow: the profile, a list's page and Explore all offer them, so the calls live here
+ * rather than in one feature (ADR 0080). Type-only import: no zod reaches the profile.
+ */
+export const followsApi = {
+  follow: (handle: string) => api.put<FollowState>(`/api/follows/${segment(handle)}`),
+  unfollow: (handle: string) => api.delete<FollowState>(`/api/follows/${segment(handle)}`),
+};
