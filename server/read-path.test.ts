@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../tests/fixtures/app';
+import { aBareSnapshot } from '../tests/fixtures/contents-rows';
 import { testDatabaseKind } from '../tests/fixtures/database';
 import { aFollow, aPost, aUser, type TestPost, type TestUser } from '../tests/fixtures/factories';
 import { aLinkCheck } from '../tests/fixtures/link-check-rows';
@@ -167,22 +168,7 @@ describe('what a list’s own writes tell', () => {
     const stop = t.shared.changes.onNotice((notice) => heard.push(notice));
     try {
       await t.db.updateTable('lists').set({ audience: 'trade' }).where('id', '=', list.listId).execute();
-      await t.db
-        .insertInto('list_snapshots')
-        .values({
-          list_id: list.listId,
-          user_id: cellar.id,
-          post_id: list.id,
-          seen_at: 1,
-          checked_at: 1,
-          state: 'read',
-          reason: null,
-          format: null,
-          line_ids: [],
-          changes: null,
-          counts: null,
-        })
-        .execute();
+      await aBareSnapshot(t.db, { listId: list.listId, postId: list.id, userId: cellar.id });
       // Notices arrive in commit order: once the marker's is heard, the two writes' have been.
       await aPost(t.db, marker, { description: 'Marker' });
       for (let waited = 0; !heard.some((n) => n.tags.includes('handle:path-marker')) && waited < 5000; waited += 10) {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../tests/fixtures/app';
+import { aBareSnapshot } from '../../../tests/fixtures/contents-rows';
 import { aFollow, aPost, as, aUser, type TestPost, type TestUser } from '../../../tests/fixtures/factories';
 import { aVersion } from '../../../tests/fixtures/list-rows';
 import { mailRenderer } from '../email/render';
@@ -190,22 +191,11 @@ describe('a trade-only list, place by place', () => {
     expect((await get(url, member)).statusCode).toBe(200);
     expect((await get(url, supplier)).statusCode).toBe(200);
     // What a card says of its newest version ("3 prices up"): only to readers with access.
-    await t.db
-      .insertInto('list_snapshots')
-      .values({
-        list_id: first.listId,
-        user_id: supplier.id,
-        post_id: newest.id,
-        seen_at: 1,
-        checked_at: 1,
-        state: 'read',
-        reason: null,
-        format: null,
-        line_ids: [],
-        changes: null,
-        counts: JSON.stringify({ up: 0, down: 0, added: 3, gone: 0, changed: 0 }) as never,
-      })
-      .execute();
+    await aBareSnapshot(
+      t.db,
+      { listId: first.listId, postId: newest.id, userId: supplier.id },
+      { up: 0, down: 0, added: 3, gone: 0, changed: 0 },
+    );
     const summaries = async (viewer?: TestUser) =>
       (await get(`/api/contents/summaries?lists=${first.listId}`, viewer))
         .json()
