@@ -52,6 +52,25 @@ export const searchQueries = (q: string) => sql`
          to_tsquery('simple', string_agg(quote_literal(word) || ':*', ' & ')) as exact
   from grouped`;
 
+/** A search's three tsqueries as text (`searchQueries`), resolved once for all of a search's statements. */
+export interface SearchTerms {
+  fuzzy: string | null;
+  closest: string | null;
+  exact: string | null;
+}
+
+/** The statement that resolves a search's words into its SearchTerms. */
+export const searchTermsQuery = (q: string) => sql<SearchTerms>`
+  select t.fuzzy::text as fuzzy, t.closest::text as closest, t.exact::text as exact from (${searchQueries(q)}) t`;
+
+/**
+ * SearchTerms as the relation `query` (fuzzy, closest, exact) of a statement. Sent as values, not
+ * recomputed: the planner then sees the words, and its estimate of how many rows they match chooses
+ * between the GIN index (a rare word) and reading rows until the limit is reached (a common one).
+ */
+export const searchTermsRelation = (terms: SearchTerms) => sql`
+  select ${terms.fuzzy}::tsquery as fuzzy, ${terms.closest}::tsquery as closest, ${terms.exact}::tsquery as exact`;
+
 /**
  * Every word of the area as a prefix, all required: "bristol" finds "Bristol, Avon", "bs1" finds
  * "BS1 4DJ". A word may also be one of the few directory words most like it (pg_trgm, as the

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { ChangeCounts, ListChange } from '../../../core/list-diff';
 import { tradeAccess } from '../../../db/sealed-contents';
-import { searchQueries } from '../../../db/search-queries';
+import { type SearchTerms, searchTermsRelation } from '../../../db/search-queries';
 import type { DB } from '../../plugins/db';
 
 /**
@@ -10,6 +10,13 @@ import type { DB } from '../../plugins/db';
  * word ("tomatoes" in most lists) within the target; 200 owners fill ten pages.
  */
 const RANKED_LISTS = 200;
+/**
+ * How many lists a search by item reads in order before it asks the GIN index (docs/decisions/0192).
+ * A word in a fifth of the lists or more fills RANKED_LISTS from these alone; a rarer word's bitmap
+ * holds at most a fifth of the lists. The index alone built a bitmap of every matching list first:
+ * 10–24 ms for a word in most of 50,000 lists, whatever the LIMIT.
+ */
+const PROBED_LISTS = 1000;
 
 /**
  * Every read of lists' contents people see, one function per shape (docs/decisions/0162): what a
@@ -180,18 +187,33 @@ export function contentsReadRepository(db: DB) {
     /**
      * The owners whose current lists hold the words of a search by item, each with their best list
      * and its rank (docs/decisions/0163): one document per list (list_search), at most
-     * RANKED_LISTS lists read. Only lists `viewerId` may read: a trade-only list's
+     * RANKED_LISTS lists ranked, the first PROBED_LISTS read in order before the index (0192). Only lists `viewerId` may read: a trade-only list's
      * items only with access (docs/decisions/0180).
      */
-    async bestItemMatches(q: string, viewerId: string | null): Promise<{ userId: string; listId: number; rank: number }[]> {
+    async bestItemMatches(
+      terms: SearchTerms,
+      viewerId: string | null,
+    ): Promise<{ userId: string; listId: number; rank: number }[]> {
+      const readable = (lists: RawBuilder<unknown>) => sql`
+        select s.list_id, s.user_id, s.document
+        from ${lists} s join lists readable on readable.id = s.list_id
+          and (readable.audience = 'public' or ${tradeAccess(sql.ref('readable.user_id'), viewerId)})
+        where s.document @@ ${terms.fuzzy}::tsquery`;
       const { rows } = await sql<{ userId: string; listId: string | number; rank: number }>`
-        with query as (${searchQueries(q)}),
-        matches as (
-          select s.list_id, s.user_id, ts_rank(s.document, q.exact) + ts_rank(s.document, q.closest) as rank
-          from query q join list_search s on s.document @@ q.fuzzy
-          join lists readable on readable.id = s.list_id
-            and (readable.audience = 'public' or ${tradeAccess(sql.ref('readable.user_id'), viewerId)})
+        with probed as (
+          ${readable(sql`(select list_id, user_id, document from list_search order by list_id limit ${sql.lit(PROBED_LISTS)})`)}
           limit ${sql.lit(RANKED_LISTS)}
+        ),
+        found as (
+          select * from probed where (select count(*) from probed) = ${sql.lit(RANKED_LISTS)}
+          union all
+          (${readable(sql`list_search`)} and (select count(*) from probed) < ${sql.lit(RANKED_LISTS)}
+           limit ${sql.lit(RANKED_LISTS)})
+        ),
+        matches as (
+          select list_id, user_id,
+            ts_rank(document, ${terms.exact}::tsquery) + ts_rank(document, ${terms.closest}::tsquery) as rank
+          from found
         )
         select distinct on (user_id) user_id as "userId", list_id as "listId", rank
         from matches order by user_id, rank desc, list_id`.execute(db);
@@ -202,10 +224,10 @@ export function contentsReadRepository(db: DB) {
      * The current line of each of these lists that matches the search best (a page of results'
      * lines), with its list and how fresh its newest version is; only of lists `viewerId` may read.
      */
-    async bestLines(q: string, listIds: number[], viewerId: string | null): Promise<Map<number, MatchedLine>> {
+    async bestLines(terms: SearchTerms, listIds: number[], viewerId: string | null): Promise<Map<number, MatchedLine>> {
       if (listIds.length === 0) return new Map();
       const { rows } = await sql<MatchedLine & { listId: string | number }>`
-        with query as (${searchQueries(q)})
+        with query as (${searchTermsRelation(terms)})
         select distinct on (l.list_id) l.list_id as "listId", li.name as "listName", li.slug as "listSlug",
           l.raw, l.item, l.price, l.currency, l.unit, s.seen_at as "changedAt", s.checked_at as "checkedAt"
         from query q

@@ -1,6 +1,7 @@
 import { CONTENTS_TEXT } from '../../../core/list-contents';
 import type { ChangeCounts, ListChange, ListDiff } from '../../../core/list-diff';
 import { formatPrice } from '../../../core/list-price';
+import type { SearchTerms } from '../../../db/search-queries';
 import { forbidden, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
 import { contentsReadRepository } from './read-repository';
@@ -216,12 +217,12 @@ export function contentsSearchService(db: DB) {
   const reads = contentsReadRepository(db);
   return {
     /** Each owner's best matching current line, with its rank: the directory ranks them beside names. */
-    bestItemMatches: (q: string, viewerId: string | null) => reads.bestItemMatches(q, viewerId),
+    bestItemMatches: (terms: SearchTerms, viewerId: string | null) => reads.bestItemMatches(terms, viewerId),
 
     /** The matched lines, only of lists the viewer may read (trade-only lists, docs/decisions/0180). */
     /** The matching line of each list (by list id) that a page of results shows. */
-    async matches(q: string, listIds: number[], viewerId: string | null): Promise<Map<number, ItemMatch>> {
-      const lines = await reads.bestLines(q, listIds, viewerId);
+    async matches(terms: SearchTerms, listIds: number[], viewerId: string | null): Promise<Map<number, ItemMatch>> {
+      const lines = await reads.bestLines(terms, listIds, viewerId);
       return new Map(
         [...lines].map(([id, line]) => [
           id,

@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import { areaQuery, RANKED_MATCHES, searchQueries } from '../../../db/search-queries';
+import { areaQuery, RANKED_MATCHES, type SearchTerms, searchTermsQuery, searchTermsRelation } from '../../../db/search-queries';
 import type { DB } from '../../plugins/db';
 
 export interface DirectoryRow {
@@ -18,8 +18,8 @@ export interface DirectoryRow {
 }
 
 export interface DirectorySearch {
-  /** Search text as typed (folded and split by the database, like the documents). */
-  q: string | null;
+  /** The search's words as tsqueries (`searchTerms`), or null to browse. */
+  terms: SearchTerms | null;
   trade: string | null;
   area: string | null;
   viewerId: string | null;
@@ -39,21 +39,28 @@ const ITEM_WEIGHT = 2;
 /** All SQL of the directory: reads of directory_entries (kept by triggers, db/migrations/1201-directory.ts). */
 export function directoryRepository(db: DB) {
   return {
+    /** The search's words as its three tsqueries, once for the directory's and the lists' statements. */
+    async searchTerms(q: string): Promise<SearchTerms> {
+      const { rows } = await searchTermsQuery(q).execute(db);
+      return rows[0] ?? { fuzzy: null, closest: null, exact: null };
+    },
+
     async search(search: DirectorySearch): Promise<DirectoryRow[]> {
       const filters: RawBuilder<unknown>[] = [sql`true`];
       if (search.trade) filters.push(sql`e.trades @> array[${search.trade}]::text[]`);
       if (search.area) filters.push(sql`e.area_document @@ ${areaQuery(search.area)}`);
       const where = sql.join(filters, sql` and `);
       // The page is chosen on directory_entries alone; names, logos and follows are read for its rows only.
-      const order = search.q
+      const order = search.terms
         ? sql`e.rank desc, e.follower_count desc, e.last_post_at desc nulls last, e.handle`
         : sql`e.last_post_at desc nulls last, e.handle`;
       const entry = sql`e.handle, e.user_id, e.trades, e.follower_count, e.last_post_at`;
-      const page = search.q
+      const page = search.terms
         ? sql`
-            with query as (${searchQueries(search.q)}),
+            with query as (${searchTermsRelation(search.terms)}),
+            -- Each match carries its entry's columns, so the page is sorted without looking each up again.
             names as (
-              select e.user_id, ts_rank(e.document, q.exact) + ts_rank(e.document, q.closest) as rank
+              select ${entry}, ts_rank(e.document, q.exact) + ts_rank(e.document, q.closest) as rank
               from query q
               join directory_entries e on e.document @@ q.fuzzy
               where ${where}
@@ -61,19 +68,16 @@ export function directoryRepository(db: DB) {
             ),
             -- Owners whose current lists hold the words (docs/decisions/0163), ranked beside the names.
             items as (
-              select * from unnest(${search.itemMatches.map((m) => m.userId)}::uuid[], ${search.itemMatches.map((m) => m.rank)}::float8[])
+              select ${entry}, i.rank * ${sql.lit(ITEM_WEIGHT)} as rank
+              from unnest(${search.itemMatches.map((m) => m.userId)}::uuid[], ${search.itemMatches.map((m) => m.rank)}::float8[])
                 as i(user_id, rank)
-            ),
-            matched as (
-              select user_id, sum(rank) as rank from (
-                select user_id, rank from names
-                union all select user_id, rank * ${sql.lit(ITEM_WEIGHT)} from items
-              ) m group by user_id
+              join directory_entries e on e.user_id = i.user_id
+              where ${where}
             )
             select * from (
-              select ${entry}, m.rank
-              from matched m join directory_entries e on e.user_id = m.user_id
-              where ${where}
+              select m.handle, m.user_id, m.trades, m.follower_count, m.last_post_at, sum(m.rank) as rank
+              from (select * from names union all select * from items) m
+              group by m.user_id, m.handle, m.trades, m.follower_count, m.last_post_at
             ) e
             order by ${order}
             limit ${search.limit} offset ${search.offset}`

@@ -11,13 +11,14 @@ export function directoryService(db: DB) {
   const items = contentsSearchService(db);
   return {
     async search(query: DirectoryQuery, viewerId: string | null): Promise<DirectoryPage> {
-      const q = hasSearchWords(query.q) ? query.q : null;
+      // The words resolved once (typos by pg_trgm) for the three statements of a search (docs/decisions/0192).
+      const terms = hasSearchWords(query.q) ? await repo.searchTerms(query.q) : null;
       // Suppliers found by what they sell (issue 30 §4): their best current line, ranked with names.
-      const itemMatches = q ? await items.bestItemMatches(q, viewerId) : [];
+      const itemMatches = terms ? await items.bestItemMatches(terms, viewerId) : [];
       const listOf = new Map(itemMatches.map((m) => [m.userId, m.listId]));
       const rows = await repo.search({
         itemMatches,
-        q,
+        terms,
         trade: query.trade,
         area: hasSearchWords(query.area) ? query.area : null,
         viewerId,
@@ -25,9 +26,9 @@ export function directoryService(db: DB) {
         offset: (query.page - 1) * DIRECTORY_PAGE_SIZE,
       });
       const page = rows.slice(0, DIRECTORY_PAGE_SIZE);
-      const matches = q
+      const matches = terms
         ? await items.matches(
-            q,
+            terms,
             page.flatMap((r) => listOf.get(r.userId) ?? []),
             viewerId,
           )
