@@ -5,18 +5,16 @@ import { type SearchTerms, searchTermsRelation } from '../../../db/search-querie
 import type { DB } from '../../plugins/db';
 
 /**
- * The most lists one search by item reads and ranks (docs/decisions/0163): each is a document of a
- * whole list (kilobytes, stored compressed), so reading fewer than the names' 1,000 keeps a broad
- * word ("tomatoes" in most lists) within the target; 200 owners fill ten pages.
+ * `rankedLists`: the most lists one search by item ranks (docs/decisions/0163); each is a document
+ * of a whole list, so reading fewer than the names' 1,000 keeps a broad word ("tomatoes" in most
+ * lists) within the target; 200 owners fill ten pages. `probedLists`: how many lists it reads in
+ * order before it asks the GIN index (docs/decisions/0192). A word in a fifth of the lists or more
+ * fills the ranked lists from these alone; a rarer word's bitmap holds at most a fifth of the lists.
+ * The index alone first built a bitmap of every matching list, whatever the LIMIT: 10–24 ms for a
+ * word in most of 50,000 lists.
  */
-const RANKED_LISTS = 200;
-/**
- * How many lists a search by item reads in order before it asks the GIN index (docs/decisions/0192).
- * A word in a fifth of the lists or more fills RANKED_LISTS from these alone; a rarer word's bitmap
- * holds at most a fifth of the lists. The index alone built a bitmap of every matching list first:
- * 10–24 ms for a word in most of 50,000 lists, whatever the LIMIT.
- */
-const PROBED_LISTS = 1000;
+/** How many lists one search by item ranks, and how many it reads in order first (docs/decisions/0192). */
+export const ITEM_SEARCH_LIMITS = { rankedLists: 200, probedLists: 1000 };
 
 /**
  * Every read of lists' contents people see, one function per shape (docs/decisions/0162): what a
@@ -57,7 +55,7 @@ export interface ListVersionRow extends Omit<ListContentSummary, 'listId'> {
 const json = <T>(value: unknown): T | null =>
   value === null || value === undefined ? null : ((typeof value === 'string' ? JSON.parse(value) : value) as T);
 
-export function contentsReadRepository(db: DB) {
+export function contentsReadRepository(db: DB, limits = ITEM_SEARCH_LIMITS) {
   return {
     /**
      * The list at its stable address (the handle's current holder's list with that slug), and
@@ -187,7 +185,7 @@ export function contentsReadRepository(db: DB) {
     /**
      * The owners whose current lists hold the words of a search by item, each with their best list
      * and its rank (docs/decisions/0163): one document per list (list_search), at most
-     * RANKED_LISTS lists ranked, the first PROBED_LISTS read in order before the index (0192). Only lists `viewerId` may read: a trade-only list's
+     * `limits.rankedLists` lists ranked, the first `limits.probedLists` read in order before the index (0192). Only lists `viewerId` may read: a trade-only list's
      * items only with access (docs/decisions/0180).
      */
     async bestItemMatches(
@@ -201,14 +199,14 @@ export function contentsReadRepository(db: DB) {
         where s.document @@ ${terms.fuzzy}::tsquery`;
       const { rows } = await sql<{ userId: string; listId: string | number; rank: number }>`
         with probed as (
-          ${readable(sql`(select list_id, user_id, document from list_search order by list_id limit ${sql.lit(PROBED_LISTS)})`)}
-          limit ${sql.lit(RANKED_LISTS)}
+          ${readable(sql`(select list_id, user_id, document from list_search order by list_id limit ${sql.lit(limits.probedLists)})`)}
+          limit ${sql.lit(limits.rankedLists)}
         ),
         found as (
-          select * from probed where (select count(*) from probed) = ${sql.lit(RANKED_LISTS)}
+          select * from probed where (select count(*) from probed) = ${sql.lit(limits.rankedLists)}
           union all
-          (${readable(sql`list_search`)} and (select count(*) from probed) < ${sql.lit(RANKED_LISTS)}
-           limit ${sql.lit(RANKED_LISTS)})
+          (${readable(sql`list_search`)} and (select count(*) from probed) < ${sql.lit(limits.rankedLists)}
+           limit ${sql.lit(limits.rankedLists)})
         ),
         matches as (
           select list_id, user_id,

@@ -4,7 +4,7 @@ import { formatPrice } from '../../../core/list-price';
 import type { SearchTerms } from '../../../db/search-queries';
 import { forbidden, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
-import { contentsReadRepository } from './read-repository';
+import { contentsReadRepository, ITEM_SEARCH_LIMITS } from './read-repository';
 import type { FileReader } from './reader';
 import { type ContentsRepository, contentsRepository } from './repository';
 
@@ -213,8 +213,8 @@ export interface ItemMatch {
 }
 
 /** /explore's search of suppliers by the items of their current lists (docs/decisions/0163). */
-export function contentsSearchService(db: DB) {
-  const reads = contentsReadRepository(db);
+export function contentsSearchService(db: DB, limits = ITEM_SEARCH_LIMITS) {
+  const reads = contentsReadRepository(db, limits);
   return {
     /** Each owner's best matching current line, with its rank: the directory ranks them beside names. */
     bestItemMatches: (terms: SearchTerms, viewerId: string | null) => reads.bestItemMatches(terms, viewerId),
