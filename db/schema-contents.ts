@@ -47,6 +47,9 @@ export interface ListSearchTable {
   list_id: number;
   user_id: string;
   document: string;
+  /** The list's current lines, by id, and their documents in the same order (docs/decisions/0192). */
+  line_ids: Generated<number[]>;
+  line_documents: Generated<string[]>;
 }
 
 declare module './schema' {

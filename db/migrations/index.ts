@@ -33,6 +33,7 @@ import * as m2300 from './2300-handle-holds';
 import * as m2400 from './2400-trade-only-lists';
 import * as m2450 from './2450-snapshots-and-audience-name-their-handle';
 import * as m2490 from './2490-invite-marked-sent-with-its-mail';
+import * as m2500 from './2500-list-search-lines';
 
 /**
  * Every migration, by name. Listed here rather than read from the folder so the same code runs
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '2400-trade-only-lists': m2400,
   '2450-snapshots-and-audience-name-their-handle': m2450,
   '2490-invite-marked-sent-with-its-mail': m2490,
+  '2500-list-search-lines': m2500,
 };

@@ -225,16 +225,22 @@ export function contentsReadRepository(db: DB, limits = ITEM_SEARCH_LIMITS) {
     async bestLines(terms: SearchTerms, listIds: number[], viewerId: string | null): Promise<Map<number, MatchedLine>> {
       if (listIds.length === 0) return new Map();
       const { rows } = await sql<MatchedLine & { listId: string | number }>`
-        with query as (${searchTermsRelation(terms)})
-        select distinct on (l.list_id) l.list_id as "listId", li.name as "listName", li.slug as "listSlug",
+        with query as (${searchTermsRelation(terms)}),
+        -- From the lists' search rows, not their scattered lines: 20 rows read (docs/decisions/0192).
+        best as (
+          select distinct on (s.list_id) s.list_id, line.id
+          from query q, list_search s
+          cross join lateral unnest(s.line_ids, s.line_documents) as line(id, document)
+          where s.list_id = any(${listIds}::bigint[]) and line.document @@ q.fuzzy
+          order by s.list_id, ts_rank(line.document, q.exact) + ts_rank(line.document, q.closest) desc, line.id
+        )
+        select l.list_id as "listId", li.name as "listName", li.slug as "listSlug",
           l.raw, l.item, l.price, l.currency, l.unit, s.seen_at as "changedAt", s.checked_at as "checkedAt"
-        from query q
-        join list_lines l on l.current and l.list_id = any(${listIds}::bigint[]) and l.document @@ q.fuzzy
+        from best join list_lines l on l.id = best.id
         join lists li on li.id = l.list_id and (li.audience = 'public' or ${tradeAccess(sql.ref('li.user_id'), viewerId)})
         left join lateral (
           select seen_at, checked_at from list_snapshots where list_id = l.list_id order by seen_at desc, id desc limit 1
-        ) s on true
-        order by l.list_id, ts_rank(l.document, q.exact) + ts_rank(l.document, q.closest) desc, l.id`.execute(db);
+        ) s on true`.execute(db);
       return new Map(
         rows.map((r) => [
           Number(r.listId),
