@@ -17,10 +17,9 @@ import { perPersonLimit } from '../../plugins/rate-limit';
 import { requireAdmin, requireApproved, requireUser } from '../../plugins/session';
 import { mailLinkBroken, mailListChanged } from '../email/service';
 import { moveUpdatedListUp } from '../feed/service';
-import { checkLink, resultOf } from './checker';
-import { linkFetchDispatcher } from './dispatcher';
-import { createFetcher } from './fetcher';
-import { DOWNLOAD_HOSTS, isSignInPage } from './providers';
+import { checkThread } from './check-thread';
+import { resultOf } from './checker';
+import { DOWNLOAD_HOSTS } from './providers';
 import { linkChecksService } from './service';
 import { createLinkWatcher, type LinkWatcher } from './watcher';
 
@@ -51,23 +50,23 @@ export const linkCheckModule = fp<LinkCheckModuleOptions>(
   async (app: FastifyInstance, { config, extraCa }) => {
     const policy = config.linkPolicy;
     const hosts = [...allowedHosts(policy), ...DOWNLOAD_HOSTS];
-    const dispatcher = linkFetchDispatcher({
-      allowedHosts: hosts,
-      hostMap: config.linkCheck.hostMap,
-      connectTimeoutMs: 5000,
-      connectionsPerHost: 8,
-      ...(extraCa ? { extraCa } : {}),
-    });
-    const fetcher = createFetcher({
-      dispatcher,
-      allowedHosts: hosts,
-      userAgent: `Freshlist-LinkCheck/1.0 (+${config.publicUrl})`,
-      stopAt: isSignInPage,
+    // Every check's network work, the watcher's and /upload's, runs in the link checks' thread (ADR 0191).
+    const checks = checkThread({
+      setup: {
+        allowedHosts: hosts,
+        hostMap: config.linkCheck.hostMap,
+        userAgent: `Freshlist-LinkCheck/1.0 (+${config.publicUrl})`,
+        connectTimeoutMs: 5000,
+        connectionsPerHost: 8,
+        ...(extraCa ? { extraCa } : {}),
+      },
+      concurrency: 64,
+      idleTimeoutMs: 5 * 60_000,
     });
     const service = linkChecksService(app.db);
     const watcher = createLinkWatcher({
       db: app.db,
-      fetcher,
+      check: checks.check,
       siteHost: config.siteHost,
       minIntervalMs: config.linkCheck.minIntervalS * 1000,
       limits: { maxBytes: MAX_FILE_BYTES, timeoutMs: WATCH_CHECK_MS },
@@ -88,7 +87,7 @@ export const linkCheckModule = fp<LinkCheckModuleOptions>(
     app.addHook('onReady', async () => watcher.start(config.linkCheck.pollMs));
     app.addHook('onClose', async () => {
       await watcher.stop();
-      await fetcher.close();
+      await checks.close();
     });
 
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -103,7 +102,7 @@ export const linkCheckModule = fp<LinkCheckModuleOptions>(
         requireApproved(request);
         const problem = linkProblem(request.body.url, policy);
         if (problem) throw badRequest(problem);
-        const outcome = await checkLink(fetcher, normalisedLink(request.body.url), {
+        const outcome = await checks.check(normalisedLink(request.body.url), {
           siteHost: config.siteHost,
           maxBytes: MAX_FILE_BYTES,
           timeoutMs: UPLOAD_CHECK_MS,

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../plugins/db';
 import { adoptUntracked } from './adoption';
-import { type CheckLimits, type CheckOutcome, checkLink } from './checker';
-import type { Fetcher } from './fetcher';
+import type { LinkChecker } from './check-thread';
+import type { CheckLimits, CheckOutcome } from './checker';
 import { type Checked, fileHandOn } from './file-hand-on';
 import { keyedLimiter } from './limiter';
 import { type ClaimedCheck, linkChecksRepository } from './repository';
@@ -21,7 +21,8 @@ export interface ListHealthChange {
 
 export interface WatcherOptions {
   db: DB;
-  fetcher: Fetcher;
+  /** The checks' network work runs where this says: in production, the link checks' thread (ADR 0191). */
+  check: LinkChecker;
   siteHost: string;
   minIntervalMs: number;
   limits: CheckLimits;
@@ -94,7 +95,7 @@ export function createLinkWatcher(options: WatcherOptions) {
     // The host's place first, then the process's: checks waiting for a slow host take no place from the others.
     const outcome = await perHost(host, () =>
       inFlight('all', () =>
-        checkLink(options.fetcher, claim.currentUrl as string, { ...options.limits, siteHost: options.siteHost, previous }).catch(
+        options.check(claim.currentUrl as string, { ...options.limits, siteHost: options.siteHost, previous }).catch(
           (error: Error): CheckOutcome => ({
             health: 'unreachable',
             provider: null,
