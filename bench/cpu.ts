@@ -4,10 +4,10 @@ import pg from 'pg';
 /** Linux reports process times in clock ticks of 1/100 s (USER_HZ) on every common build. */
 const TICKS_PER_SECOND = 100;
 
-/** User plus system CPU seconds a process has used so far; null where /proc cannot tell. */
-export function processCpuSeconds(pid: number): number | null {
+/** User plus system CPU seconds a process (or one of its threads) has used so far; null where /proc cannot tell. */
+export function processCpuSeconds(pid: number, thread?: number): number | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8');
     // The command name may hold spaces and parentheses: fields are counted after its closing ')'.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
@@ -41,6 +41,17 @@ export function processMeter(pid: number): CpuMeter {
   return {
     sample: async () => {
       const seconds = processCpuSeconds(pid);
+      return seconds === null ? null : new Map([[pid, seconds]]);
+    },
+    close: async () => {},
+  };
+}
+
+/** The CPU time of a process's main thread alone: its event loop, without its worker threads, GC helpers or libuv's pool. */
+export function mainThreadMeter(pid: number): CpuMeter {
+  return {
+    sample: async () => {
+      const seconds = processCpuSeconds(pid, pid);
       return seconds === null ? null : new Map([[pid, seconds]]);
     },
     close: async () => {},
