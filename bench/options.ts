@@ -38,6 +38,10 @@ export interface BenchOptions {
   linkCheckLists: number;
   skipLinkCheck: boolean;
   linkCheckOnly: boolean;
+  /** Only issue 30's reading part, on a database of one list (bench/reading-only.ts). */
+  readingOnly: boolean;
+  /** Files read per measurement of the reading part. */
+  readingFiles: number;
   keep: boolean;
   /** A folder for the bench server's CPU profile (Node's --cpu-prof), or undefined. */
   cpuProf: string | undefined;
@@ -76,6 +80,8 @@ export const USAGE = `npm run bench -- [options]   (every option also reads BENC
   --skip-email --email-only   leave out the email part, or run only it
   --link-check-lists=N        the link watcher: lists checked in one round (default 50000)
   --skip-link-check --link-check-only   leave out the link watcher part, or run only it
+  --reading-only              only the reading part of lists' contents, on a database of one list
+  --reading-files=N           files read per measurement of the reading part (default 10)
   --keep                      keep the seeded database (its name or folder is printed)
   --cpu-prof=DIR              write the bench server's CPU profile into DIR (open it in Chrome's DevTools)`;
 
@@ -124,6 +130,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     'link-check-lists',
     'skip-link-check',
     'link-check-only',
+    'reading-only',
+    'reading-files',
     'keep',
     'cpu-prof',
     'help',
@@ -184,6 +192,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     linkCheckLists: num('link-check-lists', 50_000),
     skipLinkCheck: flag('skip-link-check'),
     linkCheckOnly: flag('link-check-only'),
+    readingOnly: flag('reading-only'),
+    readingFiles: num('reading-files', 10),
     keep: flag('keep'),
     cpuProf: values.get('cpu-prof') || undefined,
   };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { performance as perf } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance as perf } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { DEFAULT_READER_OPTIONS, type FileReader, fileReader } from '../server/modules/contents/reader';
 import { contentsService } from '../server/modules/contents/service';
@@ -30,7 +30,14 @@ export interface ReadingBench {
    * thread, the new version stored), when the bench has a database: event-loop time per reading and
    * the trivial route's latency idle and meanwhile.
    */
-  server: { eventLoopMs: Distribution; mainCpuMs: Distribution | null; idle: Distribution; reading: Distribution } | null;
+  server: {
+    eventLoopMs: Distribution;
+    mainCpuMs: Distribution | null;
+    idle: Distribution;
+    reading: Distribution;
+    /** The event loop's delay while files were read (ms, 1 ms timer): its p99 and the longest, what a request waits behind. */
+    loopDelay?: { p99: number; max: number };
+  } | null;
 }
 
 /** One GET to a local server: its latency in ms. */
@@ -126,10 +133,14 @@ async function benchServerReading(db: DB, reader: FileReader, port: number, file
   await record(1);
   const times = await eventLoopTimes(files, (i) => record(i));
   const idle = await latencies(port, 3000);
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
   const stop = sampleWhile(port);
   for (let i = 0; i < files; i++) await record(i);
   const reading = await stop();
-  return { ...times, idle: distribution(idle), reading: distribution(reading) };
+  delay.disable();
+  const loopDelay = { p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 };
+  return { ...times, idle: distribution(idle), reading: distribution(reading), loopDelay };
 }
 
 /**
@@ -178,7 +189,8 @@ export async function benchReading(options: { files: number; db?: DB; log(line: 
         `  the server's path (recordFetchedFile): event loop ${cell.server.eventLoopMs.p50.toFixed(2)} ms busy, ` +
           `${cell.server.mainCpuMs?.p50.toFixed(2)} ms CPU a reading (p50; p99 ${cell.server.eventLoopMs.p99.toFixed(2)}, ` +
           `${cell.server.mainCpuMs?.p99.toFixed(2)}); a trivial route p99 ${cell.server.idle.p99.toFixed(2)} ms idle, ` +
-          `${cell.server.reading.p99.toFixed(2)} ms while reading (p50 ${cell.server.idle.p50.toFixed(2)} → ${cell.server.reading.p50.toFixed(2)})`,
+          `${cell.server.reading.p99.toFixed(2)} ms while reading (p50 ${cell.server.idle.p50.toFixed(2)} → ${cell.server.reading.p50.toFixed(2)}); ` +
+          `event-loop delay meanwhile p99 ${cell.server.loopDelay?.p99.toFixed(2)} ms, longest ${cell.server.loopDelay?.max.toFixed(2)} ms`,
       );
     return cell;
   } finally {

@@ -17,6 +17,7 @@ import { benchHttp, type HttpRoute } from './http-bench';
 import { type LinkCheckBench, linkCheckMarkdown, runLinkCheck } from './link-check-bench';
 import { type BenchOptions, OptionsError, parseOptions, USAGE } from './options';
 import { oursFeed } from './ours-feed';
+import { runReadingOnly } from './reading-only';
 import { benchRealTraffic, prepareTraffic, type RealTraffic, type TrafficKeys } from './real-traffic';
 import type { BenchResults, DatabaseRun } from './report';
 import { markdown, targets } from './report';
@@ -129,7 +130,7 @@ async function runDatabase(
           cellSeconds: options.cellSeconds,
           log,
         });
-        contents = { seed, cells, reading: await benchReading({ files: 10, db: database.db, log }) };
+        contents = { seed, cells, reading: await benchReading({ files: options.readingFiles, db: database.db, log }) };
       }
       if (!options.skipWhatIf && !options.skipFeed) {
         log('design alternatives: LATERAL alone, the followed handles as an array ...');
@@ -246,6 +247,7 @@ async function main() {
     return;
   }
   const options = parseOptions(argv, process.env);
+  if (options.readingOnly) return runReadingOnly(options, log);
   const started = performance.now();
   const results: BenchResults = {
     startedAt: new Date().toISOString(),
