@@ -2,7 +2,7 @@ import type { FileFormat } from '../../../core/list-contents';
 import { diffLines, type ListDiff } from '../../../core/list-diff';
 import type { ListLine } from '../../../core/list-lines';
 import { fileFormat } from './file-format';
-import { hashesLiteral, jsonBytes, linesFromJson, toRow } from './line-rows';
+import { hashesLiteral, jsonPieces, linesFromJson, storedHashes, toRow } from './line-rows';
 import { type ReadResult, type ReadTask, type TaskResult, Unreadable } from './read-types';
 
 export type { ReadLimits, ReadResult, ReadTask, TaskResult } from './read-types';
@@ -11,6 +11,12 @@ export type { ReadLimits, ReadResult, ReadTask, TaskResult } from './read-types'
  * What a worker thread does (docs/decisions/0160): read a file's bytes into lines, and compare them
  * with the list's previous snapshot; or compare two stored snapshots. Runs only in the thread.
  */
+
+/**
+ * About how many bytes of rows one insert statement takes (ADR 0195): the driver's handling of a
+ * parameter this size holds the event loop for a fraction of a millisecond.
+ */
+const PIECE_BYTES = 64 * 1024;
 
 async function linesOf(format: FileFormat, task: Extract<ReadTask, { kind: 'read' }>): Promise<ListLine[]> {
   // Each reader loads its library on its first file: a thread that reads CSV never parses PDF.js.
@@ -40,10 +46,19 @@ async function readFile(task: Extract<ReadTask, { kind: 'read' }>): Promise<Read
     if (lines.length > task.limits.maxLines) return { state: 'unreadable', format, reason: 'too-big', workerMs: workerMs() };
     const diff = task.previous === undefined ? null : cut(diffLines(linesFromJson(task.previous), lines), task.changesKept);
     const rows = lines.map(toRow);
+    const pieces = jsonPieces(rows, PIECE_BYTES);
+    const stored = task.previous === undefined ? undefined : storedHashes(task.previous);
     return {
       state: 'read',
       format,
-      rows: jsonBytes(rows),
+      rows: pieces,
+      fresh:
+        stored === undefined
+          ? pieces
+          : jsonPieces(
+              rows.filter((row) => !stored.has(row.hash)),
+              PIECE_BYTES,
+            ),
       hashes: hashesLiteral(rows),
       lineCount: rows.length,
       diff,

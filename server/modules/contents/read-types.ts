@@ -3,9 +3,9 @@ import type { ListDiff } from '../../../core/list-diff';
 
 /**
  * What goes to a reading thread and what comes back (docs/decisions/0160). Lines cross only as the
- * UTF-8 bytes of a JSON text of `LineRow`s (line-rows.ts, docs/decisions/0196, 0197): bytes are
- * copied whole, where 5,000 line objects, or one long string, cost the event loop milliseconds to
- * clone and more to hand to the database.
+ * UTF-8 bytes of JSON texts of `LineRow`s (line-rows.ts, docs/decisions/0196, 0197), in pieces of
+ * tens of kilobytes (0195): bytes are copied whole, where 5,000 line objects, or one long string,
+ * cost the event loop milliseconds to clone and more to hand to the database.
  */
 
 export interface ReadLimits {
@@ -23,19 +23,24 @@ export type ReadTask =
       contentType?: string | undefined;
       fileName?: string | undefined;
       limits: ReadLimits;
-      /** The lines of the list's previous readable snapshot (JSON rows, UTF-8), to say what changed. */
-      previous?: Uint8Array | undefined;
+      /** The lines of the list's previous readable snapshot (pieces of JSON, UTF-8), to say what changed. */
+      previous?: Uint8Array[] | undefined;
       /** Changes sent back at most (the counts stay whole); all when absent. */
       changesKept?: number | undefined;
     }
-  | { kind: 'diff'; before: Uint8Array; after: Uint8Array; changesKept?: number | undefined };
+  | { kind: 'diff'; before: Uint8Array[]; after: Uint8Array[]; changesKept?: number | undefined };
 
 export type ReadResult =
   | {
       state: 'read';
       format: FileFormat;
-      /** The lines as JSON rows (UTF-8), hashed in the thread: what `list_lines` stores, unparsed. */
-      rows: Uint8Array;
+      /** The lines as JSON rows (UTF-8) in pieces, hashed in the thread: what `list_lines` stores, unparsed. */
+      rows: Uint8Array[];
+      /**
+       * The rows whose hash no line of `previous` was stored under, in pieces: all a reading needs
+       * to store while that version exists (ADR 0195). All the rows when there was no `previous`.
+       */
+      fresh: Uint8Array[];
       /** Their hashes in order, a PostgreSQL text[] literal (UTF-8): the version's line ids are found by them. */
       hashes: Uint8Array;
       lineCount: number;

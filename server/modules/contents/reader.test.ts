@@ -82,8 +82,8 @@ describe('reading a price list in a worker thread', () => {
 
   it('compares two stored snapshots in the thread', async () => {
     const diff = await reader.diff(
-      jsonBytes([{ raw: 'Tomatoes 2.10 €', item: 'Tomatoes', price: 2.1, currency: 'EUR' }]),
-      jsonBytes([{ raw: 'Tomatoes 2.40 €', item: 'Tomatoes', price: 2.4, currency: 'EUR' }]),
+      [jsonBytes([{ raw: 'Tomatoes 2.10 €', item: 'Tomatoes', price: 2.1, currency: 'EUR' }])],
+      [jsonBytes([{ raw: 'Tomatoes 2.40 €', item: 'Tomatoes', price: 2.4, currency: 'EUR' }])],
     );
     expect(diff.counts.up).toBe(1);
   });

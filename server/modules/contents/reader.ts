@@ -39,8 +39,8 @@ export interface FileToRead {
   bytes: Uint8Array;
   contentType?: string | undefined;
   fileName?: string | undefined;
-  /** The previous version's lines as JSON rows in UTF-8 (`linesJson` of the repository). */
-  previous?: Uint8Array | undefined;
+  /** The previous version's lines as pieces of JSON in UTF-8 (`linesJson` of the repository). */
+  previous?: Uint8Array[] | undefined;
   /** Changes sent back at most; the counts stay whole. */
   changesKept?: number | undefined;
 }
@@ -52,10 +52,14 @@ export interface FileToRead {
  */
 export interface FileReader {
   read(file: FileToRead): Promise<ReadResult>;
-  /** Two versions' lines (JSON rows in UTF-8) compared in the thread. */
-  diff(before: Uint8Array, after: Uint8Array, changesKept?: number): Promise<ListDiff>;
+  /** Two versions' lines (pieces of JSON in UTF-8) compared in the thread. */
+  diff(before: Uint8Array[], after: Uint8Array[], changesKept?: number): Promise<ListDiff>;
   close(): Promise<void>;
 }
+
+/** Copies the thread owns (a memory copy, unlike a string's clone), and their buffers to transfer. */
+const owned = (pieces: Uint8Array[]) => pieces.map((piece) => new Uint8Array(piece));
+const buffers = (pieces: Uint8Array[]) => pieces.map((piece) => piece.buffer as ArrayBuffer);
 
 const isAbort = (error: unknown) => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
 
@@ -82,10 +86,9 @@ export function fileReader(options: ReaderOptions = DEFAULT_READER_OPTIONS): Fil
   return {
     async read(file) {
       const started = performance.now();
-      // Copies the thread owns (a memory copy, unlike a string's clone): the caller's buffers may be
-      // slices of pooled ones, or read again.
+      // The caller's buffers may be slices of pooled ones, or read again.
       const bytes = new Uint8Array(file.bytes);
-      const previous = file.previous && new Uint8Array(file.previous);
+      const previous = file.previous && owned(file.previous);
       const task = {
         kind: 'read' as const,
         bytes,
@@ -98,7 +101,7 @@ export function fileReader(options: ReaderOptions = DEFAULT_READER_OPTIONS): Fil
       try {
         return (await poolOf().run(task, {
           signal: AbortSignal.timeout(options.timeoutMs),
-          transferList: previous ? [bytes.buffer, previous.buffer] : [bytes.buffer],
+          transferList: [bytes.buffer, ...buffers(previous ?? [])],
         })) as ReadResult;
       } catch (error) {
         const workerMs = Math.round(performance.now() - started);
@@ -107,10 +110,10 @@ export function fileReader(options: ReaderOptions = DEFAULT_READER_OPTIONS): Fil
       }
     },
     async diff(before, after, changesKept) {
-      const [a, b] = [new Uint8Array(before), new Uint8Array(after)];
+      const [a, b] = [owned(before), owned(after)];
       return (await poolOf().run(
         { kind: 'diff', before: a, after: b, changesKept },
-        { signal: AbortSignal.timeout(options.timeoutMs), transferList: [a.buffer, b.buffer] },
+        { signal: AbortSignal.timeout(options.timeoutMs), transferList: [...buffers(a), ...buffers(b)] },
       )) as TaskResult as ListDiff;
     },
     async close() {

@@ -19,7 +19,8 @@ export interface SnapshotHead {
 }
 
 const LINE_COLUMNS = ['raw', 'item', 'price', 'currency', 'unit', 'place'] as const;
-const EMPTY_JSON_ARRAY = new TextEncoder().encode('[]');
+/** Lines a statement when a version's lines go to the thread: a reply of about 120 KB. */
+const LINES_PAGE = 1000;
 /**
  * Bytes as a bytea parameter: node-postgres sends a Buffer as binary, a view on the same memory
  * (no copy); PGlite takes any Uint8Array.
@@ -91,36 +92,48 @@ export function contentsRepository(db: DB) {
     },
 
     /**
-     * A version's lines in order as one JSON text in UTF-8, each line an array (`StoredLineArray`
-     * of line-rows.ts: half the bytes of named fields), for the reading thread: PostgreSQL builds
-     * it, the event loop passes the bytes on unparsed (docs/decisions/0196, 0197).
+     * A version's lines in order as pieces of JSON text in UTF-8, each line an array
+     * (`StoredLineArray` of line-rows.ts: half the bytes of named fields, and the hash it is stored
+     * under), for the reading thread: PostgreSQL builds them, the event loop passes the bytes on
+     * unparsed (docs/decisions/0196, 0197), a page of lines a statement so that no reply holds the
+     * event loop for long (0195).
      */
-    async linesJson(listId: number, snapshotId: number): Promise<Uint8Array> {
-      // Text, encoded here once (natively): a bytea column's hex or base64 cost the driver more.
-      const { rows } = await sql<{ lines: string }>`
-        select coalesce(json_agg(json_build_array(l.raw, l.item, l.price, l.currency, l.unit, l.place)
-          order by e.ord), '[]')::text as lines
-        from list_snapshots s
-        cross join lateral unnest(s.line_ids) with ordinality as e(id, ord)
-        join list_lines l on l.id = e.id and l.list_id = s.list_id
-        where s.id = ${snapshotId} and s.list_id = ${listId}`.execute(db);
-      const lines = rows[0]?.lines;
-      return lines === undefined ? EMPTY_JSON_ARRAY : Buffer.from(lines);
+    async linesJson(listId: number, snapshotId: number): Promise<Uint8Array[]> {
+      const pieces: Uint8Array[] = [];
+      for (let from = 1, total = 1; from <= total; from += LINES_PAGE) {
+        // Text, encoded here once (natively): a bytea column's hex or base64 cost the driver more.
+        const { rows } = await sql<{ lines: string; total: number | string | null }>`
+          select coalesce(json_agg(json_build_array(l.raw, l.item, l.price, l.currency, l.unit, l.place, l.hash)
+            order by e.ord), '[]')::text as lines,
+            (select cardinality(line_ids) from list_snapshots where id = ${snapshotId} and list_id = ${listId}) as total
+          from list_snapshots s
+          cross join lateral unnest(s.line_ids[${from}:${from + LINES_PAGE - 1}]) with ordinality as e(id, ord)
+          join list_lines l on l.id = e.id and l.list_id = s.list_id
+          where s.id = ${snapshotId} and s.list_id = ${listId}`.execute(db);
+        pieces.push(Buffer.from(rows[0]?.lines ?? '[]'));
+        total = Number(rows[0]?.total ?? 0);
+      }
+      return pieces;
     },
 
     /**
-     * Stores the lines not stored yet, from the thread's JSON rows (UTF-8 bytes, sent as bytea), in
-     * their order (a line's id breaks ties in /explore). One statement, one parameter.
+     * Stores the lines not stored yet, from the thread's JSON rows (UTF-8 pieces, each sent as one
+     * bytea parameter), in their order (a line's id breaks ties in /explore): a statement a piece,
+     * the event loop free for other requests between them (ADR 0195).
      */
-    async storeLines(listId: number, rowsJson: Uint8Array): Promise<void> {
-      await sql`
-        insert into list_lines (list_id, hash, raw, item, price, currency, unit, place)
-        select ${listId}, r.hash, r.raw, r.item, r.price, r.currency, r.unit, r.place
-        from rows from (json_to_recordset(convert_from(${bytea(rowsJson)}, 'UTF8')::json) as (hash text, raw text, item text,
-          price double precision, currency text, unit text, place text)) with ordinality
-          as r(hash, raw, item, price, currency, unit, place, ord)
-        order by r.ord
-        on conflict (list_id, hash) do nothing`.execute(db);
+    async storeLines(listId: number, pieces: Uint8Array[]): Promise<void> {
+      for (const [i, rowsJson] of pieces.entries()) {
+        // On PGlite the statement itself runs on the event loop: requests waiting get their turn first.
+        if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+        await sql`
+          insert into list_lines (list_id, hash, raw, item, price, currency, unit, place)
+          select ${listId}, r.hash, r.raw, r.item, r.price, r.currency, r.unit, r.place
+          from rows from (json_to_recordset(convert_from(${bytea(rowsJson)}, 'UTF8')::json) as (hash text, raw text, item text,
+            price double precision, currency text, unit text, place text)) with ordinality
+            as r(hash, raw, item, price, currency, unit, place, ord)
+          order by r.ord
+          on conflict (list_id, hash) do nothing`.execute(db);
+      }
     },
 
     async insertSnapshot(snapshot: {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app';
 import { aPost, as, aUser, type TestPost, type TestUser } from '../../../tests/fixtures/factories';
-import { badFiles, priceListCsv, priceListSheet } from '../../../tests/fixtures/list-files';
+import { badFiles, largeSheet, priceListCsv, priceListSheet } from '../../../tests/fixtures/list-files';
 
 let t: TestApp;
 let owner: TestUser;
@@ -161,12 +161,35 @@ describe('the owner’s data', () => {
   });
 });
 
+describe('a long list, handed to the database in pieces', () => {
+  it('keeps every line of each version in order, and what changed, whatever the pieces', async () => {
+    // 2,500 rows: more than a page of stored lines and many pieces of rows (ADR 0195).
+    const post = await aListRead([largeSheet(2500), largeSheet(2500, 0.25), largeSheet(2500)]);
+    const versions = (await t.app.inject(as(reader, { url: `${base(post)}/changes` }))).json().versions;
+    expect(versions.map((v: { counts: unknown }) => v.counts)).toEqual([
+      { up: 0, down: 358, added: 0, gone: 0, changed: 0 },
+      { up: 358, down: 0, added: 0, gone: 0, changed: 0 },
+      null,
+    ]);
+    for (const [i, version] of versions.entries()) {
+      const text = (await t.app.inject(as(reader, { url: `${base(post)}/versions/${version.versionId}` }))).json();
+      const items = text.lines.filter((l: { price?: number }) => l.price !== undefined);
+      expect(items).toHaveLength(2500);
+      const shifted = i === 1 ? 0.25 : 0;
+      items.forEach((line: { item: string; price: number }, n: number) => {
+        expect(line.item).toBe(`Item number ${n} ${['red', 'green', 'yellow'][n % 3]}`);
+        expect(line.price).toBeCloseTo(1 + n / 100 + (n % 7 === 0 ? shifted : 0));
+      });
+    }
+  });
+});
+
 describe('lines handed to the database as JSON text', () => {
   it('stores text that JSON escapes but a text column cannot hold (a lone surrogate, a NUL), once', async () => {
     const { jsonBytes, toRow } = await import('./line-rows');
     const { contentsRepository } = await import('./repository');
     const post = await aPost(t.db, owner, { description: 'Odd bytes' });
-    const rows = jsonBytes([toRow({ raw: 'Basil \ud800 | 1.20\u0000', item: 'Basil \ud800', price: 1.2 })]);
+    const rows = [jsonBytes([toRow({ raw: 'Basil \ud800 | 1.20\u0000', item: 'Basil \ud800', price: 1.2 })])];
     const repo = contentsRepository(t.db);
     await repo.storeLines(post.listId, rows);
     await repo.storeLines(post.listId, rows);
@@ -176,6 +199,46 @@ describe('lines handed to the database as JSON text', () => {
       .where('list_id', '=', post.listId)
       .execute();
     expect(stored).toEqual([{ raw: 'Basil \ufffd | 1.20', item: 'Basil \ufffd', price: 1.2 }]);
+  });
+});
+
+describe('a reading that another reading overtook', () => {
+  it('stores all its lines when the version it was compared with is gone', async () => {
+    const { contentsService } = await import('./service');
+    const { fileReader } = await import('./reader');
+    const threads = fileReader();
+    let bStored = () => {};
+    const held = new Promise<void>((resolve) => {
+      bStored = resolve;
+    });
+    const first = priceListCsv(1);
+    // The same file as the first version, read against it but stored only after another version replaced it.
+    const again = Buffer.from(first);
+    const slow = {
+      ...threads,
+      read: async (file: Parameters<typeof threads.read>[0]) => {
+        const result = await threads.read(file);
+        if (file.bytes === again) await held;
+        return result;
+      },
+    };
+    try {
+      const service = contentsService(t.db, slow, { versionsKept: 1, linesKept: 50_000, changesKept: 300 });
+      const post = await aPost(t.db, owner, { description: 'Overtaken' });
+      const record = (bytes: Buffer, fetchedAt: number) =>
+        service.recordFetchedFile({ listId: post.listId, postId: post.id, bytes, fetchedAt });
+      const { versionId: a } = await record(first, OCT_1);
+      const textOf = async (id: number | null) =>
+        (await t.app.inject(as(reader, { url: `${base(post)}/versions/${id}` }))).json().lines.map((l: { raw: string }) => l.raw);
+      const firstText = await textOf(a);
+      const overtaken = record(again, OCT_1 + 2 * DAY);
+      await record(priceListCsv(2), OCT_1 + DAY);
+      bStored();
+      const { versionId: c } = await overtaken;
+      expect(await textOf(c)).toEqual(firstText);
+    } finally {
+      await threads.close();
+    }
   });
 });
 

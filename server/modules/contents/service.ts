@@ -88,7 +88,8 @@ export function contentsService(db: DB, reader: FileReader, limits: ArchiveLimit
         return { versionId: before.latest.id, state: before.latest.state, changed: false, stored: false, diff: null };
       }
       // The previous version's lines go to the thread as PostgreSQL's JSON in UTF-8, and the new
-      // ones come back so (docs/decisions/0196, 0197): the event loop holds no object per line.
+      // ones come back so (docs/decisions/0196, 0197), in pieces (0195): the event loop holds no
+      // object per line, and no piece holds it long.
       const previous = before.readable ? await repo.linesJson(file.listId, before.readable.id) : undefined;
       const result = await reader.read({
         bytes: file.bytes,
@@ -121,14 +122,16 @@ export function contentsService(db: DB, reader: FileReader, limits: ArchiveLimit
           return { versionId, state: 'unreadable', changed: false, stored: true, diff: null };
         }
         // Another reading stored a version meanwhile: compare with that one instead.
+        const comparedWith = readable?.id === before.readable?.id;
         let diff = result.diff;
-        if (readable && readable.id !== before.readable?.id)
+        if (readable && !comparedWith)
           diff = await reader.diff(await tx.linesJson(file.listId, readable.id), result.rows, limits.changesKept);
         if (readable && diff && isEmpty(diff.counts) && latest?.id === readable.id) {
           await tx.touch(readable.id, file.fetchedAt);
           return { versionId: readable.id, state: 'read', changed: false, stored: false, diff };
         }
-        await tx.storeLines(file.listId, result.rows);
+        // The version compared with still holds its lines (the lock keeps them): only the others go.
+        await tx.storeLines(file.listId, comparedWith ? result.fresh : result.rows);
         const versionId = await tx.insertSnapshot({
           ...snapshot,
           state: 'read',
