@@ -161,7 +161,7 @@ export async function benchReading(options: { files: number; db?: DB; log(line: 
     if (previous.state !== 'read') throw new Error(`the 5,000-row sheet was not read: ${previous.reason}`);
     const worker: number[] = [];
     const readNext = async () => {
-      const result = await reader.read({ bytes: nextFile, previous: previous.rows });
+      const result = await reader.read({ bytes: nextFile, previous: previous.newRows });
       if (result.state !== 'read' || !result.diff || result.diff.counts.up === 0)
         throw new Error('the changed sheet was not compared');
       worker.push(result.workerMs);

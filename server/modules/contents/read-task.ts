@@ -46,19 +46,15 @@ async function readFile(task: Extract<ReadTask, { kind: 'read' }>): Promise<Read
     if (lines.length > task.limits.maxLines) return { state: 'unreadable', format, reason: 'too-big', workerMs: workerMs() };
     const diff = task.previous === undefined ? null : cut(diffLines(linesFromJson(task.previous), lines), task.changesKept);
     const rows = lines.map(toRow);
-    const pieces = jsonPieces(rows, PIECE_BYTES);
-    const stored = task.previous === undefined ? undefined : storedHashes(task.previous);
+    // Lines the previous version holds are stored already (ADR 0195): only the others go back.
+    const stored = task.previous === undefined ? new Set<string>() : storedHashes(task.previous);
     return {
       state: 'read',
       format,
-      rows: pieces,
-      fresh:
-        stored === undefined
-          ? pieces
-          : jsonPieces(
-              rows.filter((row) => !stored.has(row.hash)),
-              PIECE_BYTES,
-            ),
+      newRows: jsonPieces(
+        rows.filter((row) => !stored.has(row.hash)),
+        PIECE_BYTES,
+      ),
       hashes: hashesLiteral(rows),
       lineCount: rows.length,
       diff,

@@ -34,13 +34,12 @@ export type ReadResult =
   | {
       state: 'read';
       format: FileFormat;
-      /** The lines as JSON rows (UTF-8) in pieces, hashed in the thread: what `list_lines` stores, unparsed. */
-      rows: Uint8Array[];
       /**
-       * The rows whose hash no line of `previous` was stored under, in pieces: all a reading needs
-       * to store while that version exists (ADR 0195). All the rows when there was no `previous`.
+       * The lines whose hash no line of `previous` was stored under, as JSON rows (UTF-8) in
+       * pieces, hashed in the thread: all a reading needs to store while that version exists, the
+       * others being stored already (ADR 0195); every line when there was no `previous`.
        */
-      fresh: Uint8Array[];
+      newRows: Uint8Array[];
       /** Their hashes in order, a PostgreSQL text[] literal (UTF-8): the version's line ids are found by them. */
       hashes: Uint8Array;
       lineCount: number;

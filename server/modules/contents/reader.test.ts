@@ -18,7 +18,7 @@ describe('reading a price list in a worker thread', () => {
     const result = await reader.read({ bytes: file(), contentType });
     expect(result).toMatchObject({ state: 'read', format });
     if (result.state !== 'read') return;
-    const lines = linesFromJson(result.rows);
+    const lines = linesFromJson(result.newRows);
     expect(lines).toEqual(
       expect.arrayContaining([
         expect.objectContaining(TOMATOES),
@@ -38,7 +38,7 @@ describe('reading a price list in a worker thread', () => {
   ])('says what changed in the %s against its previous version', async (_, file) => {
     const first = await reader.read({ bytes: file(1), fileName: 'prices.csv' });
     if (first.state !== 'read') throw new Error('first version unread');
-    const second = await reader.read({ bytes: file(2), previous: first.rows, fileName: 'prices.csv' });
+    const second = await reader.read({ bytes: file(2), previous: first.newRows, fileName: 'prices.csv' });
     expect(second).toMatchObject({ state: 'read', diff: { counts: { up: 2, down: 0, added: 1, gone: 1, changed: 0 } } });
   });
 

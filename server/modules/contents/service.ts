@@ -90,19 +90,26 @@ export function contentsService(db: DB, reader: FileReader, limits: ArchiveLimit
       // The previous version's lines go to the thread as PostgreSQL's JSON in UTF-8, and the new
       // ones come back so (docs/decisions/0196, 0197), in pieces (0195): the event loop holds no
       // object per line, and no piece holds it long.
-      const previous = before.readable ? await repo.linesJson(file.listId, before.readable.id) : undefined;
-      const result = await reader.read({
-        bytes: file.bytes,
-        contentType: file.contentType,
-        fileName: file.fileName,
-        previous,
-        changesKept: limits.changesKept,
-      });
+      const readFile = (previous: Uint8Array[] | undefined) =>
+        reader.read({
+          bytes: file.bytes,
+          contentType: file.contentType,
+          fileName: file.fileName,
+          previous,
+          changesKept: limits.changesKept,
+        });
+      const first = await readFile(before.readable && (await repo.linesJson(file.listId, before.readable.id)));
 
       const reading = await db.transaction().execute(async (trx): Promise<RecordedReading> => {
         const tx = contentsRepository(trx);
         await tx.lockList(file.listId);
         const { latest, readable } = await tx.heads(file.listId);
+        // Another reading stored or removed a version meanwhile: the file is read again against the
+        // one now in force, as the new rows sent are only those that version does not hold (ADR 0195).
+        const result =
+          first.state === 'read' && readable?.id !== before.readable?.id
+            ? await readFile(readable && (await tx.linesJson(file.listId, readable.id)))
+            : first;
         const snapshot = { listId: file.listId, userId: owner, postId: file.postId, seenAt: file.fetchedAt };
         if (result.state === 'unreadable') {
           if (latest?.state === 'unreadable' && latest.reason === result.reason) {
@@ -121,17 +128,13 @@ export function contentsService(db: DB, reader: FileReader, limits: ArchiveLimit
           await keepBounded(tx, file.listId);
           return { versionId, state: 'unreadable', changed: false, stored: true, diff: null };
         }
-        // Another reading stored a version meanwhile: compare with that one instead.
-        const comparedWith = readable?.id === before.readable?.id;
-        let diff = result.diff;
-        if (readable && !comparedWith)
-          diff = await reader.diff(await tx.linesJson(file.listId, readable.id), result.rows, limits.changesKept);
+        const diff = result.diff;
         if (readable && diff && isEmpty(diff.counts) && latest?.id === readable.id) {
           await tx.touch(readable.id, file.fetchedAt);
           return { versionId: readable.id, state: 'read', changed: false, stored: false, diff };
         }
-        // The version compared with still holds its lines (the lock keeps them): only the others go.
-        await tx.storeLines(file.listId, comparedWith ? result.fresh : result.rows);
+        // The version compared with holds the other lines, and the lock keeps it.
+        await tx.storeLines(file.listId, result.newRows);
         const versionId = await tx.insertSnapshot({
           ...snapshot,
           state: 'read',
