@@ -16,7 +16,7 @@ export type { ReadLimits, ReadResult, ReadTask, TaskResult } from './read-types'
  * About how many bytes of rows one insert statement takes (ADR 0195): the driver's handling of a
  * parameter this size holds the event loop for a fraction of a millisecond.
  */
-const PIECE_BYTES = 64 * 1024;
+const PIECE_BYTES = 256 * 1024;
 
 async function linesOf(format: FileFormat, task: Extract<ReadTask, { kind: 'read' }>): Promise<ListLine[]> {
   // Each reader loads its library on its first file: a thread that reads CSV never parses PDF.js.
