@@ -192,11 +192,13 @@ export function contentsReadRepository(db: DB, limits = ITEM_SEARCH_LIMITS) {
       terms: SearchTerms,
       viewerId: string | null,
     ): Promise<{ userId: string; listId: number; rank: number }[]> {
+      // The words behind a sub-select: the planner then estimates them as rare (its default) and asks the
+      // GIN index when the probe falls short, rather than reading every list for a word none holds (0200).
       const readable = (lists: RawBuilder<unknown>) => sql`
         select s.list_id, s.user_id, s.document
         from ${lists} s join lists readable on readable.id = s.list_id
           and (readable.audience = 'public' or ${tradeAccess(sql.ref('readable.user_id'), viewerId)})
-        where s.document @@ ${terms.fuzzy}::tsquery`;
+        where s.document @@ (select ${terms.fuzzy}::tsquery)`;
       const { rows } = await sql<{ userId: string; listId: string | number; rank: number }>`
         with probed as (
           ${readable(sql`(select list_id, user_id, document from list_search order by list_id limit ${sql.lit(limits.probedLists)})`)}
