@@ -53,3 +53,17 @@ describe.runIf(testDatabaseKind() === 'postgres')('a PostgreSQL pool', () => {
     });
   });
 });
+
+describe('every database connection', () => {
+  it('reads a large table from its first row, so a limited search gives the same matches each time', async () => {
+    const handle = await freshDatabase();
+    try {
+      const { rows } = await sql<{ setting: string }>`select current_setting('synchronize_seqscans') as setting`.execute(
+        handle.db,
+      );
+      expect(rows[0]?.setting).toBe('off');
+    } finally {
+      await handle.close();
+    }
+  });
+});

@@ -24,6 +24,13 @@ const LISTEN_WAIT_MS = 2_000;
 
 const INT8_OID = 20;
 
+/**
+ * A table read in order with a limit starts at its first row: PostgreSQL otherwise starts a large
+ * table's read where the last one stopped, and the directory's first 1,000 matches of a common word
+ * would change on every request (docs/decisions/0200).
+ */
+const SCANS_FROM_THE_START = 'set synchronize_seqscans = off';
+
 const PREPARED_MARK = '/* prepared */';
 /**
  * Ends a hot query (`.modifyEnd(prepared)`, or inside a `sql` template) that PostgreSQL should
@@ -117,6 +124,7 @@ export async function openDatabase(options: {
         // queries it only adds 50-150 ms whenever an estimate crosses jit_above_cost (issue 9).
         onCreateConnection: async (connection) => {
           await connection.executeQuery(CompiledQuery.raw('set jit = off'));
+          await connection.executeQuery(CompiledQuery.raw(SCANS_FROM_THE_START));
         },
       }),
       log: (event) => changes.sawStatement(event.query),
@@ -153,6 +161,7 @@ export async function openDatabase(options: {
           ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
         })
       : await createDurablePGlite(options.dataDir, { parsers });
+    await client.exec(SCANS_FROM_THE_START);
     // One process holds the folder (the lock above): PGlite hands it every notice, in process.
     const changes = new Changes(true);
     await client.listen(CHANGES_CHANNEL, (payload) => changes.heard(payload));
