@@ -114,3 +114,11 @@ export async function seedListContents(db: DB, linesPerList = 100): Promise<{ se
     lists: Number(counts.rows[0]?.lists ?? 0),
   };
 }
+
+/** The lists' contents, seeded with a line of progress before and after. */
+export async function seedListContentsLogged(db: DB, log: (line: string) => void) {
+  log(`contents: 100 current lines in each handle's newest list ...`);
+  const seed = await seedListContents(db);
+  log(`seeded ${seed.lines} lines in ${seed.lists} lists in ${seed.seconds.toFixed(1)} s`);
+  return seed;
+}

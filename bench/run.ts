@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { type BareReference, barePacedTraffic, measureBareReference } from './bare-reference';
 import { type ColdKeys, dealColdKeys, prepareColdKeys } from './cold';
 import { benchItemSearch, benchReading, type ContentsRun } from './contents-bench';
-import { seedListContents } from './contents-seed';
+import { seedListContentsLogged } from './contents-seed';
 import { databaseMeter, processMeter } from './cpu';
 import { createBenchDatabase } from './database';
 import { benchDirectory } from './directory-bench';
@@ -113,6 +113,8 @@ async function runDatabase(
           log,
         });
       }
+      // Contents first: /explore searches names and items at once (ADR 0200).
+      const contentsSeed = options.skipContents ? null : await seedListContentsLogged(database.db, log);
       if (directory) {
         log('directory: searches as /explore sends them ...');
         directory.cells = await benchDirectory(database.db, network.namedReaders[0]!.userId, {
@@ -121,16 +123,14 @@ async function runDatabase(
           log,
         });
       }
-      if (!options.skipContents) {
-        log(`contents: 100 current lines in each handle's newest list ...`);
-        const seed = await seedListContents(database.db);
-        log(`seeded ${seed.lines} lines in ${seed.lists} lists in ${seed.seconds.toFixed(1)} s; searches by item ...`);
+      if (contentsSeed) {
         const cells = await benchItemSearch(database.db, network.namedReaders[0]!.userId, {
           requests: options.requests,
           cellSeconds: options.cellSeconds,
           log,
         });
-        contents = { seed, cells, reading: await benchReading({ files: options.readingFiles, db: database.db, log }) };
+        const reading = await benchReading({ files: options.readingFiles, db: database.db, log });
+        contents = { seed: contentsSeed, cells, reading };
       }
       if (!options.skipWhatIf && !options.skipFeed) {
         log('design alternatives: LATERAL alone, the followed handles as an array ...');
