@@ -1,5 +1,14 @@
 import { sql } from 'kysely';
 import type { DB } from '../../plugins/db';
+import { handOutInstantMails, type InstantQueue } from './instant-hand-out';
+
+const NEW_POSTS: InstantQueue = {
+  table: 'email_list_batches',
+  column: 'post_ids',
+  kind: 'list-update',
+  topicPrefix: 'list:',
+  payloadKey: 'posts',
+};
 
 /** Instant list mails: a handle's posts wait in one row until the worker hands them out (docs/decisions/0141). */
 export function listBatchesRepository(db: DB) {
@@ -16,41 +25,9 @@ export function listBatchesRepository(db: DB) {
       `.execute(db);
     },
 
-    /**
-     * Hands out every handle's waiting posts whose last mail is at least `intervalMs` old: one mail
-     * to each follower of the handle's holder who has chosen Instantly now, and the handle's row
-     * emptied, in one statement (so atomic: a crash hands out nothing, and a post is in exactly one
-     * batch). SKIP LOCKED leaves a row a post's transaction holds to the next round; two workers
-     * never take the same row. Returns how many mails it queued.
-     */
-    async handOutListBatches(args: { now: number; intervalMs: number }): Promise<number> {
-      const { now, intervalMs } = args;
-      // The count comes back as a row: drivers disagree on the affected rows of a statement with CTEs.
-      const result = await sql<{ queued: string | number }>`
-        with due as (
-          select handle, post_ids from email_list_batches
-          where cardinality(post_ids) > 0 and sent_at <= ${now - intervalMs}::bigint
-          for update skip locked
-        ), emptied as (
-          update email_list_batches b set post_ids = '{}', sent_at = ${now}::bigint
-          from due where b.handle = due.handle
-        ), queued as (
-          insert into email_outbox (kind, user_id, topic, payload, state, scheduled_at, next_attempt_at, created_at)
-          select 'list-update', f.follower_id, 'list:' || d.handle,
-                 jsonb_build_object('handle', d.handle, 'posts', to_jsonb(d.post_ids)),
-                 'queued', ${now}::bigint, ${now}::bigint, ${now}::bigint
-          from due d
-          join handles h on h.handle = d.handle
-          join follows f on f.handle = d.handle and f.followed_user_id = h.user_id
-          join users u on u.id = f.follower_id
-          -- Instant is never the default (daily is): only people who chose it have a row saying so.
-          join email_preferences p on p.email = u.email and p.list_updates = 'instant'
-          where f.follower_id <> h.user_id
-          returning 1
-        )
-        select count(*) as queued from queued
-      `.execute(db);
-      return Number(result.rows[0]?.queued ?? 0);
+    /** Hands out every handle's waiting posts whose last mail is at least `intervalMs` old (`handOutInstantMails`). */
+    handOutListBatches(args: { now: number; intervalMs: number }): Promise<number> {
+      return handOutInstantMails(db, NEW_POSTS, args);
     },
   };
 }

@@ -1,5 +1,14 @@
 import { sql } from 'kysely';
 import type { DB } from '../../plugins/db';
+import { handOutInstantMails, type InstantQueue } from './instant-hand-out';
+
+const CHANGED_LISTS: InstantQueue = {
+  table: 'email_list_changes',
+  column: 'list_ids',
+  kind: 'list-changed',
+  topicPrefix: 'changed:',
+  payloadKey: 'lists',
+};
 
 /** A list whose file changed, as a mail names it. */
 export interface ChangedList {
@@ -57,33 +66,9 @@ export function listChangeRepository(db: DB) {
       `.execute(db);
     },
 
-    /** Hands out every handle's changed lists whose last mail is at least `intervalMs` old, in one statement (as ADR 0141). */
-    async handOutListChanges(args: { now: number; intervalMs: number }): Promise<number> {
-      const { now, intervalMs } = args;
-      const result = await sql<{ queued: string | number }>`
-        with due as (
-          select handle, list_ids from email_list_changes
-          where cardinality(list_ids) > 0 and sent_at <= ${now - intervalMs}::bigint
-          for update skip locked
-        ), emptied as (
-          update email_list_changes c set list_ids = '{}', sent_at = ${now}::bigint
-          from due where c.handle = due.handle
-        ), queued as (
-          insert into email_outbox (kind, user_id, topic, payload, state, scheduled_at, next_attempt_at, created_at)
-          select 'list-changed', f.follower_id, 'changed:' || d.handle,
-                 jsonb_build_object('handle', d.handle, 'lists', to_jsonb(d.list_ids)),
-                 'queued', ${now}::bigint, ${now}::bigint, ${now}::bigint
-          from due d
-          join handles h on h.handle = d.handle
-          join follows f on f.handle = d.handle and f.followed_user_id = h.user_id
-          join users u on u.id = f.follower_id
-          join email_preferences p on p.email = u.email and p.list_updates = 'instant'
-          where f.follower_id <> h.user_id
-          returning 1
-        )
-        select count(*) as queued from queued
-      `.execute(db);
-      return Number(result.rows[0]?.queued ?? 0);
+    /** Hands out every handle's changed lists whose last mail is at least `intervalMs` old (`handOutInstantMails`). */
+    handOutListChanges(args: { now: number; intervalMs: number }): Promise<number> {
+      return handOutInstantMails(db, CHANGED_LISTS, args);
     },
 
     /** The lists of a mail, still the handle's holder's and still there. */
