@@ -84,26 +84,30 @@ export async function databaseMeter(databaseUrl: string): Promise<CpuMeter> {
 }
 
 /**
- * Runs `work` while another process, which shares nothing with the measured one, burns about
- * `cores` of a core in pieces of 3 ms: the host's share of a latency change, told apart from the
- * measured server's own. Resolves with what `work` gave and the core the load really took.
+ * Runs `work` while another process, started with `args` and sharing nothing with the measured
+ * one, does its own work: the host's share of a latency change, told apart from the measured
+ * server's own. Resolves with what `work` gave and the cores the other process really took.
  */
-export async function besideCpuLoad<T>(cores: number, work: () => Promise<T>): Promise<{ result: T; cores: number | null }> {
+export async function besideProcess<T>(args: string[], work: () => Promise<T>): Promise<{ result: T; cores: number | null }> {
   const { spawn } = await import('node:child_process');
-  const period = Math.round(3 / cores);
-  const burn = spawn(
-    process.execPath,
-    ['-e', `setInterval(() => { const t = performance.now(); while (performance.now() - t < 3); }, ${period})`],
-    { stdio: 'ignore' },
-  );
+  const other = spawn(process.execPath, args, { stdio: 'ignore' });
   try {
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const [before, started] = [processCpuSeconds(burn.pid as number), performance.now()];
+    const [before, started] = [processCpuSeconds(other.pid as number), performance.now()];
     const result = await work();
-    const after = processCpuSeconds(burn.pid as number);
+    const after = processCpuSeconds(other.pid as number);
     const took = before === null || after === null ? null : (after - before) / ((performance.now() - started) / 1000);
     return { result, cores: took === null ? null : Math.round(took * 100) / 100 };
   } finally {
-    burn.kill();
+    other.kill();
   }
+}
+
+/** `besideProcess` with a process that burns about `cores` of a core in pieces of 3 ms. */
+export function besideCpuLoad<T>(cores: number, work: () => Promise<T>): Promise<{ result: T; cores: number | null }> {
+  const period = Math.round(3 / cores);
+  return besideProcess(
+    ['-e', `setInterval(() => { const t = performance.now(); while (performance.now() - t < 3); }, ${period})`],
+    work,
+  );
 }

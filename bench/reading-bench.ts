@@ -2,11 +2,13 @@ import { readFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay, performance as perf } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { DEFAULT_READER_OPTIONS, type FileReader, fileReader } from '../server/modules/contents/reader';
 import { contentsService } from '../server/modules/contents/service';
 import type { DB } from '../server/plugins/db';
 import { largeSheet } from '../tests/fixtures/list-files';
+import { besideProcess } from './cpu';
 import { type Distribution, distribution } from './stats';
 
 /**
@@ -21,6 +23,11 @@ export interface ReadingBench {
   /** Latency of a trivial HTTP route of the same process, idle and while files are read. */
   idle: Distribution;
   reading: Distribution;
+  /**
+   * The same route, idle, beside a process of its own reading the same sheets back to back
+   * (reading-elsewhere.ts; ADR 0201): what the host does to the route whatever design reads.
+   */
+  elsewhere: Distribution & { cores: number | null };
   /** Event-loop time (busy, not waiting) per reading+diff handed to the thread, with nothing else running. */
   eventLoopMs: Distribution;
   /** The main thread's own CPU time per reading (Linux's schedstat): what other requests wait behind, whatever the load. */
@@ -171,18 +178,22 @@ export async function benchReading(options: { files: number; db?: DB; log(line: 
     const stop = sampleWhile(port);
     for (let i = 0; i < options.files; i++) await readNext();
     const busy = await stop();
+    const elsewhereArgs = [...process.execArgv, fileURLToPath(new URL('./reading-elsewhere.ts', import.meta.url))];
+    const elsewhere = await besideProcess(elsewhereArgs, () => latencies(port, 3000));
     const cell: ReadingBench = {
       rows: 5000,
       workerMs: distribution(worker),
       idle: distribution(idle),
       reading: distribution(busy),
+      elsewhere: { ...distribution(elsewhere.result), cores: elsewhere.cores },
       ...times,
       server: options.db ? await benchServerReading(options.db, reader, port, options.files, [previousFile, nextFile]) : null,
     };
     options.log(
       `  reading+diffing a 5,000-row XLSX: thread p50 ${cell.workerMs.p50} ms, max ${Math.max(...worker)} ms; ` +
         `event loop ${cell.eventLoopMs.p50.toFixed(2)} ms busy, ${cell.mainCpuMs?.p50.toFixed(2)} ms CPU a reading (p50); ` +
-        `a trivial route p99 ${cell.idle.p99.toFixed(2)} ms idle, ${cell.reading.p99.toFixed(2)} ms while reading`,
+        `a trivial route p99 ${cell.idle.p99.toFixed(2)} ms idle, ${cell.reading.p99.toFixed(2)} ms while reading, ` +
+        `${cell.elsewhere.p99.toFixed(2)} ms beside another process reading (${cell.elsewhere.cores} core)`,
     );
     if (cell.server)
       options.log(
