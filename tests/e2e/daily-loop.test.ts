@@ -1,11 +1,9 @@
-import { rmSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/plugins/db';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { DB } from '../../server/plugins/db';
 import { aFollow, anInvite, aPost, aUser } from '../fixtures/factories';
-import { DESKTOP, launchBrowser, PHONE, screenshot, skipE2E } from './browser';
-import { consentDeclined, signInWithCookie } from './helpers';
-import { migratedDataDir, type RunningServer, startServer } from './server';
+import { DESKTOP, PHONE, screenshot, skipE2E } from './browser';
+import { useJourney } from './journey';
 
 const FARM = { email: 'farm@example.com', name: 'Green Valley Farm', handle: 'green-valley' };
 const FISH = { email: 'fish@example.com', name: 'Harbour Fish', handle: 'harbour-fish' };
@@ -15,66 +13,35 @@ const INVITED = { email: 'invited@example.com', name: 'Invited Deli' };
 /** A 1×1 WebP: the farm's logo. */
 const LOGO = Buffer.from('UklGRiIAAABXRUJQVlA4IBYAAAAwAQCdASoBAAEADsD+JaQAA3AAAAAA', 'base64');
 
-async function seed(dataDir: string): Promise<void> {
-  const database = await openDatabase({ dataDir });
-  try {
-    const db = database.db;
-    const farm = await aUser(db, FARM);
-    const fish = await aUser(db, FISH);
-    const now = Date.now();
-    const expired = await aPost(db, farm, { description: 'Summer menu', createdAt: now - 60_000 });
-    await db.updateTable('posts').set({ valid_until: '2020-08-31' }).where('id', '=', expired.id).execute();
-    for (const [i, name] of ['Apples', 'Pears', 'Plums', 'Cherries'].entries()) {
-      await aPost(db, farm, { description: name, createdAt: now - 10_000 + i });
-    }
-    await aPost(db, fish, { description: 'Catch of the day', createdAt: now - 20_000 });
-    await db
-      .insertInto('profile_logos')
-      .values({ user_id: farm.id, image: LOGO, content_type: 'image/webp', width: 1, height: 1, version: 'v1', updated_at: now })
-      .execute();
-    const reader = await aUser(db, READER);
-    await aFollow(db, reader, FARM.handle);
-    await aFollow(db, reader, FISH.handle);
-    await aUser(db, NEWCOMER);
-    await aUser(db, INVITED);
-    await anInvite(db, { handle: 'invited-deli', email: INVITED.email });
-  } finally {
-    await database.close();
+async function seed(db: DB): Promise<void> {
+  const farm = await aUser(db, FARM);
+  const fish = await aUser(db, FISH);
+  const now = Date.now();
+  const expired = await aPost(db, farm, { description: 'Summer menu', createdAt: now - 60_000 });
+  await db.updateTable('posts').set({ valid_until: '2020-08-31' }).where('id', '=', expired.id).execute();
+  for (const [i, name] of ['Apples', 'Pears', 'Plums', 'Cherries'].entries()) {
+    await aPost(db, farm, { description: name, createdAt: now - 10_000 + i });
   }
+  await aPost(db, fish, { description: 'Catch of the day', createdAt: now - 20_000 });
+  await db
+    .insertInto('profile_logos')
+    .values({ user_id: farm.id, image: LOGO, content_type: 'image/webp', width: 1, height: 1, version: 'v1', updated_at: now })
+    .execute();
+  const reader = await aUser(db, READER);
+  await aFollow(db, reader, FARM.handle);
+  await aFollow(db, reader, FISH.handle);
+  await aUser(db, NEWCOMER);
+  await aUser(db, INVITED);
+  await anInvite(db, { handle: 'invited-deli', email: INVITED.email });
 }
 
 /** Issue 31, the reader's daily loop: the feed in blocks by business, and the one next step first on a phone. */
 describe.skipIf(skipE2E)('the daily loop', () => {
-  const dataDir = migratedDataDir();
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await seed(dataDir);
-    server = await startServer({ DATA_DIR: dataDir });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  async function signedIn(person: { email: string; name: string }, viewport: typeof DESKTOP, to: string): Promise<Page> {
-    const ctx: BrowserContext = await browser.newContext({
-      viewport,
-      ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}),
-    });
-    await consentDeclined(ctx);
-    await signInWithCookie(ctx, server.url, person);
-    const page = await ctx.newPage();
-    await page.goto(`${server.url}${to}`);
-    return page;
-  }
+  const journey = useJourney({ seed });
 
   it('the feed shows each business once with its name and logo, its many lists folded, expired lists last', async () => {
     for (const viewport of [PHONE, DESKTOP]) {
-      const page = await signedIn(READER, viewport, '/feed');
+      const page = await journey.signedIn(READER, viewport, '/feed');
       // The current lists' block; the expired list has a block of its own further down.
       const farm = page.getByRole('region', { name: FARM.name, exact: true }).first();
       await farm.getByText('4 lists').waitFor();
@@ -97,7 +64,7 @@ describe.skipIf(skipE2E)('the daily loop', () => {
   });
 
   it('the dashboard’s preview of the feed reads the same: each business once by name and logo, expired lists last', async () => {
-    const page = await signedIn(READER, PHONE, '/dashboard');
+    const page = await journey.signedIn(READER, PHONE, '/dashboard');
     const preview = page.getByRole('region', { name: 'Your feed' });
     const farm = preview.getByRole('region', { name: FARM.name, exact: true }).first();
     await farm.getByText('4 lists').waitFor();
@@ -121,7 +88,7 @@ describe.skipIf(skipE2E)('the daily loop', () => {
       [INVITED, (page) => page.getByRole('heading', { name: "You're invited" })],
     ];
     for (const [person, step] of steps) {
-      const page = await signedIn(person, PHONE, '/dashboard');
+      const page = await journey.signedIn(person, PHONE, '/dashboard');
       const tiles = page.getByRole('heading', { name: 'Quick actions' });
       await step(page).waitFor();
       const [stepBox, tilesBox] = [await step(page).boundingBox(), await tiles.boundingBox()];

@@ -1,5 +1,12 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { CONSENT_STORAGE_KEY } from '../../core/consent';
 import { HttpClient } from '../reliability/http-client';
+
+/** Someone who signs in through the development provider. */
+export interface Person {
+  email: string;
+  name: string;
+}
 
 /** Fills the development provider's sign-in form (fields Email and Name, button Continue). */
 export async function fillDevProvider(page: Page, email: string, name: string): Promise<void> {
@@ -23,7 +30,7 @@ export async function signInAs(page: Page, email: string, name: string): Promise
 
 /** A returning visitor who already declined the analytics consent banner, so it covers nothing. */
 export async function consentDeclined(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => window.localStorage.setItem('freshlist-analytics-consent', 'declined'));
+  await context.addInitScript((key) => window.localStorage.setItem(key, 'declined'), CONSENT_STORAGE_KEY);
 }
 
 /**
@@ -32,7 +39,7 @@ export async function consentDeclined(context: BrowserContext): Promise<void> {
  * it ends with put into `context`. For journeys whose subject is not signing in: it spares two
  * page loads and a popup each time. Signing in through the popup has journeys of its own.
  */
-export async function signInWithCookie(context: BrowserContext, baseUrl: string, who: { email: string; name: string }) {
+export async function signInWithCookie(context: BrowserContext, baseUrl: string, who: Person) {
   const client = new HttpClient(baseUrl, '127.0.0.1');
   if (!(await client.signIn(who.email, who.name))) throw new Error(`the development provider did not sign in ${who.email}`);
   const session = client.sessionCookie() ?? '';
@@ -48,4 +55,22 @@ export async function hydrated(page: Page): Promise<void> {
     const root = document.getElementById('root');
     return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
   });
+}
+
+/** Google Drive answered by a stand-in page (the machine has no network): `body` is the HTML for a request's URL. */
+export async function standInForDrive(context: BrowserContext, body: (url: string) => string): Promise<void> {
+  await context.route('https://drive.google.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: body(route.request().url()) }),
+  );
+}
+
+/**
+ * For expect.poll, where the server changes something in its own time: opens `url` afresh on each
+ * call and counts what `locator` finds there.
+ */
+export function countOnReload(page: Page, url: string, locator: Locator): () => Promise<number> {
+  return async () => {
+    await page.goto(url);
+    return locator.count();
+  };
 }

@@ -1,52 +1,42 @@
-import { rmSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSENT_STORAGE_KEY } from '../../core/consent';
-import { openDatabase } from '../../server/plugins/db';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DB } from '../../server/plugins/db';
 import { aFollow, aPost, aUser } from '../fixtures/factories';
 import { priceListSheet } from '../fixtures/list-files';
-import { type ProviderStub, startProviderStub } from '../fixtures/provider-stub';
-import { testCertificates } from '../fixtures/test-ca';
-import { DESKTOP, launchBrowser, PHONE, screenshot, skipE2E } from './browser';
-import { signInWithCookie } from './helpers';
-import { migratedDataDir, type RunningServer, startServer } from './server';
+import { DESKTOP, PHONE, screenshot, skipE2E } from './browser';
+import { type Journey, useJourney } from './journey';
 
 const SUPPLIER = { email: 'valley@example.com', name: 'Green Valley Farm', handle: 'green-valley' };
 const CHEF = { email: 'chef@example.com', name: 'Chiara Chef' };
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The supplier's price list (its link on the stub provider) and a chef who follows them. */
-async function seed(dataDir: string): Promise<void> {
-  const database = await openDatabase({ dataDir });
-  try {
-    const supplier = await aUser(database.db, SUPPLIER);
-    await database.db
-      .updateTable('users')
-      .set({ trades: ['produce'], area: 'Bristol' })
-      .where('id', '=', supplier.id)
-      .execute();
-    const chef = await aUser(database.db, CHEF);
-    await aFollow(database.db, chef, SUPPLIER.handle);
-    await aPost(database.db, supplier, {
-      description: 'Weekly prices',
-      url: 'https://drive.google.com/file/d/valley-prices/view',
-    });
-  } finally {
-    await database.close();
-  }
+async function seed(db: DB): Promise<void> {
+  const supplier = await aUser(db, SUPPLIER);
+  await db
+    .updateTable('users')
+    .set({ trades: ['produce'], area: 'Bristol' })
+    .where('id', '=', supplier.id)
+    .execute();
+  await aFollow(db, await aUser(db, CHEF), SUPPLIER.handle);
+  await aPost(db, supplier, { description: 'Weekly prices', url: 'https://drive.google.com/file/d/valley-prices/view' });
 }
 
 describe.skipIf(skipE2E)(
   'what changed: a follower sees price moves, their details, earlier versions, and finds the supplier by an item',
   () => {
-    const dataDir = migratedDataDir();
-    let server: RunningServer;
-    let browser: Browser;
-    let stub: ProviderStub;
+    const journey: Journey = useJourney({
+      providerStub: true,
+      seed: async (db) => {
+        journey.stub.put('valley-prices', { name: 'Prices.xlsx', type: XLSX, body: priceListSheet(1, 'xlsx') });
+        await seed(db);
+      },
+      env: { LINK_CHECK_POLL_MS: '200', LINK_CHECK_MIN_INTERVAL_S: '1' },
+    });
 
     /** The server's archive of the list, as anyone may read it. */
     const versions = async () => {
-      const res = await fetch(`${server.url}/api/contents/green-valley/weekly-prices/changes`);
+      const res = await fetch(`${journey.url}/api/contents/green-valley/weekly-prices/changes`);
       return res.ok ? ((await res.json()) as { versions: { counts: { up: number } | null }[] }).versions : [];
     };
     async function until(ready: () => Promise<boolean>) {
@@ -54,48 +44,21 @@ describe.skipIf(skipE2E)(
       if (!(await ready())) throw new Error('the watcher did not read the file in 60 s');
     }
 
-    beforeAll(async () => {
-      stub = await startProviderStub();
-      stub.put('valley-prices', { name: 'Prices.xlsx', type: XLSX, body: priceListSheet(1, 'xlsx') });
-      await seed(dataDir);
-      server = await startServer({
-        DATA_DIR: dataDir,
-        LINK_FETCH_HOST_MAP: stub.hostMap(),
-        NODE_EXTRA_CA_CERTS: testCertificates().caFile,
-        LINK_CHECK_POLL_MS: '200',
-        LINK_CHECK_MIN_INTERVAL_S: '1',
-      });
-      browser = await launchBrowser();
-      // The first reading: the list's first version, nothing to tell yet.
-      await until(async () => (await versions()).length === 1);
-    });
-    afterAll(async () => {
-      await browser?.close();
-      await server?.stop();
-      await stub?.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    });
-
-    async function chefContext(viewport: typeof DESKTOP): Promise<BrowserContext> {
-      const ctx = await browser.newContext({ viewport, ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}) });
-      await ctx.addInitScript((key) => window.localStorage.setItem(key, 'declined'), CONSENT_STORAGE_KEY);
-      await signInWithCookie(ctx, server.url, CHEF);
-      return ctx;
-    }
+    // The first reading: the list's first version, nothing to tell yet.
+    beforeAll(() => until(async () => (await versions()).length === 1));
 
     async function openDetailsFromFeed(page: Page) {
-      await page.goto(`${server.url}/feed`);
+      await page.goto(`${journey.url}/feed`);
       const card = page.locator('.post-card').filter({ hasText: 'Weekly prices' });
       await card.getByRole('link', { name: /2 prices up, 1 new item, 1 item gone/ }).click();
       await page.getByRole('heading', { name: 'What changed in Weekly prices' }).waitFor();
     }
 
     it('tells the follower "2 prices up" once the file changes on the provider, and shows what moved', async () => {
-      stub.change('valley-prices', priceListSheet(2, 'xlsx'));
+      journey.stub.change('valley-prices', priceListSheet(2, 'xlsx'));
       await until(async () => (await versions())[0]?.counts?.up === 2);
 
-      const ctx = await chefContext(DESKTOP);
-      const page = await ctx.newPage();
+      const page = await journey.signedIn(CHEF, DESKTOP);
       await openDetailsFromFeed(page);
       const tomatoes = page.getByRole('row', { name: /Tomatoes San Marzano/ });
       await expect(tomatoes.getByRole('cell', { name: '+14%' }).isVisible()).resolves.toBe(true);
@@ -111,7 +74,7 @@ describe.skipIf(skipE2E)(
       await screenshot(page, 'list-changes-desktop');
 
       // The list's own page (its QR card's address) says it too, and opens the same details.
-      await page.goto(`${server.url}/green-valley/lists/weekly-prices`);
+      await page.goto(`${journey.url}/green-valley/lists/weekly-prices`);
       await page.getByRole('link', { name: /2 prices up, 1 new item, 1 item gone/ }).click();
       await page.getByRole('heading', { name: 'What changed in Weekly prices' }).waitFor();
 
@@ -120,12 +83,11 @@ describe.skipIf(skipE2E)(
       await page.getByRole('heading', { name: /Weekly prices as of/ }).waitFor();
       await page.getByText('Courgettes | kg | 1.8').waitFor();
       await screenshot(page, 'list-version-desktop');
-      await ctx.close();
+      await page.context().close();
     });
 
     it('reads on a phone: the changes stack, the list as of a day opens', async () => {
-      const ctx = await chefContext(PHONE);
-      const page = await ctx.newPage();
+      const page = await journey.signedIn(CHEF, PHONE);
       await openDetailsFromFeed(page);
       await page.getByRole('row', { name: /Tomatoes San Marzano/ }).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
@@ -135,13 +97,12 @@ describe.skipIf(skipE2E)(
       await page.getByLabel('The list as of').fill(day);
       await page.getByRole('button', { name: 'Show' }).click();
       await page.getByText('Ricotta | piece | 2.2').waitFor();
-      await ctx.close();
+      await page.context().close();
     });
 
     it('finds the supplier in /explore by an item of their current list, a typo forgiven', async () => {
-      const ctx = await chefContext(DESKTOP);
-      const page = await ctx.newPage();
-      await page.goto(`${server.url}/explore`);
+      const page = await journey.signedIn(CHEF, DESKTOP);
+      await page.goto(`${journey.url}/explore`);
       await page.getByRole('searchbox').fill('buratta');
       await page.getByRole('searchbox').press('Enter');
       const result = page.getByRole('article', { name: 'Green Valley Farm' });
@@ -150,7 +111,7 @@ describe.skipIf(skipE2E)(
       await screenshot(page, 'explore-by-item-desktop');
       await result.getByRole('link', { name: 'Weekly prices' }).click();
       await page.getByRole('heading', { name: 'What changed in Weekly prices' }).waitFor();
-      await ctx.close();
+      await page.context().close();
     });
   },
 );

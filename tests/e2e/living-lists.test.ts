@@ -1,13 +1,11 @@
-import { rmSync } from 'node:fs';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSENT_STORAGE_KEY } from '../../core/consent';
-import { openDatabase } from '../../server/plugins/db';
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { DB } from '../../server/plugins/db';
 import { aFollow, aPost, aUser } from '../fixtures/factories';
 import { aVersion } from '../fixtures/list-rows';
-import { DESKTOP, launchBrowser, PHONE, screenshot, skipE2E } from './browser';
-import { signInWithCookie } from './helpers';
-import { migratedDataDir, type RunningServer, startServer } from './server';
+import { DESKTOP, PHONE, screenshot, skipE2E } from './browser';
+import { signInWithCookie, standInForDrive } from './helpers';
+import { useJourney, type Viewport } from './journey';
 
 const FARM = { email: 'lists-farm@example.com', name: 'Orchard Farm', handle: 'orchard-farm' };
 const READER = { email: 'lists-reader@example.com', name: 'Rosa Reader' };
@@ -20,85 +18,60 @@ function dayFromNow(days: number): string {
 }
 
 /** The farm's weekly price list in two versions, a promotion that has expired, and a follower. */
-async function seed(dataDir: string): Promise<void> {
-  const database = await openDatabase({ dataDir });
-  try {
-    const farm = await aUser(database.db, FARM);
-    const reader = await aUser(database.db, READER);
-    await aFollow(database.db, reader, FARM.handle);
-    const week1 = await aPost(database.db, farm, {
-      description: 'Weekly price list',
-      url: 'https://drive.google.com/file/d/week-1/view',
-      createdAt: Date.now() - 14 * DAY,
-    });
-    await aVersion(database.db, farm, week1, {
-      description: 'Weekly price list: week 2, plums are in',
-      url: 'https://drive.google.com/file/d/week-2/view',
-      createdAt: Date.now() - 7 * DAY,
-    });
-    await aPost(database.db, farm, {
-      description: 'Summer cider offer',
-      url: 'https://drive.google.com/file/d/cider/view',
-      createdAt: Date.now() - 3 * DAY,
-    });
-    await database.db
-      .updateTable('posts')
-      .set({ valid_from: '2020-07-01', valid_until: '2020-08-31' })
-      .where('description', '=', 'Summer cider offer')
-      .execute();
-  } finally {
-    await database.close();
-  }
+async function seed(db: DB): Promise<void> {
+  const farm = await aUser(db, FARM);
+  const reader = await aUser(db, READER);
+  await aFollow(db, reader, FARM.handle);
+  const week1 = await aPost(db, farm, {
+    description: 'Weekly price list',
+    url: 'https://drive.google.com/file/d/week-1/view',
+    createdAt: Date.now() - 14 * DAY,
+  });
+  await aVersion(db, farm, week1, {
+    description: 'Weekly price list: week 2, plums are in',
+    url: 'https://drive.google.com/file/d/week-2/view',
+    createdAt: Date.now() - 7 * DAY,
+  });
+  await aPost(db, farm, {
+    description: 'Summer cider offer',
+    url: 'https://drive.google.com/file/d/cider/view',
+    createdAt: Date.now() - 3 * DAY,
+  });
+  await db
+    .updateTable('posts')
+    .set({ valid_from: '2020-07-01', valid_until: '2020-08-31' })
+    .where('description', '=', 'Summer cider offer')
+    .execute();
 }
 
 describe.skipIf(skipE2E)('living lists: new version, edit, delete, stable link, QR card, validity', () => {
-  const dataDir = migratedDataDir();
-  let server: RunningServer;
-  let browser: Browser;
+  const journey = useJourney({ seed });
 
-  beforeAll(async () => {
-    await seed(dataDir);
-    server = await startServer({ DATA_DIR: dataDir });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  async function context(viewport: typeof DESKTOP): Promise<BrowserContext> {
-    const ctx = await browser.newContext({ viewport, ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}) });
-    await ctx.addInitScript((key) => window.localStorage.setItem(key, 'declined'), CONSENT_STORAGE_KEY);
-    await ctx.route('https://drive.google.com/**', (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'text/html',
-        body: `<title>Drive</title><h1>${new URL(route.request().url()).pathname}</h1>`,
-      }),
-    );
+  async function context(viewport: Viewport): Promise<BrowserContext> {
+    const ctx = await journey.context(viewport);
+    await standInForDrive(ctx, (url) => `<title>Drive</title><h1>${new URL(url).pathname}</h1>`);
     return ctx;
   }
 
   it('an owner keeps a list living; a follower sees one list with its versions folded', async () => {
     const owner = await context(DESKTOP);
-    await owner.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    await signInWithCookie(owner, server.url, FARM);
+    await owner.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: journey.url });
+    await signInWithCookie(owner, journey.url, FARM);
     const page = await owner.newPage();
-    await page.goto(`${server.url}/dashboard`);
+    await page.goto(`${journey.url}/dashboard`);
     const prices = page.locator('.post-card').filter({ hasText: 'plums are in' }).first();
     await prices.getByText('Weekly price list · new version').waitFor();
 
     // The public profile's address beside it, copied in one press (#31).
     await page.getByRole('button', { name: "Copy your public profile's link" }).click();
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/orchard-farm`);
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(`${journey.url}/orchard-farm`);
 
     // The stable link: an <a> to /lists/, and a Copy button that copies the full address.
     const stable = prices.getByRole('link', { name: /stable link to Weekly price list/ });
     expect(await stable.getAttribute('href')).toBe('/orchard-farm/lists/weekly-price-list');
     await prices.getByRole('button', { name: 'Copy the stable link of Weekly price list' }).click();
     await prices.getByText('Stable link copied').waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/orchard-farm/lists/weekly-price-list`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${journey.url}/orchard-farm/lists/weekly-price-list`);
 
     // The expired promotion stays, marked.
     const cider = page.locator('.post-card').filter({ hasText: 'Summer cider offer' });
@@ -162,7 +135,7 @@ describe.skipIf(skipE2E)('living lists: new version, edit, delete, stable link, 
     await edited.getByRole('link', { name: /QR card of Weekly price list/ }).click();
     const card = await cardTab;
     await card.waitForLoadState();
-    expect(card.url()).toBe(`${server.url}/qr/orchard-farm/lists/weekly-price-list/card.png`);
+    expect(card.url()).toBe(`${journey.url}/qr/orchard-farm/lists/weekly-price-list/card.png`);
     await screenshot(card, 'lists-qr-card');
     await screenshot(page, 'lists-dashboard-after-desktop');
     await page.setViewportSize(PHONE);
@@ -171,9 +144,9 @@ describe.skipIf(skipE2E)('living lists: new version, edit, delete, stable link, 
 
     // Phone: the follower's feed shows the list once, as an update, its earlier version folded.
     const reader = await context(PHONE);
-    await signInWithCookie(reader, server.url, READER);
+    await signInWithCookie(reader, journey.url, READER);
     const phone = await reader.newPage();
-    await phone.goto(`${server.url}/feed`);
+    await phone.goto(`${journey.url}/feed`);
     const update = phone.locator('.post-card').filter({ hasText: 'apples and pears' }).first();
     await update.getByText('Weekly price list · new version').waitFor();
     expect(await phone.locator('.post-list > li').count()).toBe(2);
@@ -182,7 +155,7 @@ describe.skipIf(skipE2E)('living lists: new version, edit, delete, stable link, 
     await screenshot(phone, 'lists-feed-phone');
 
     // The profile: each list once, with its stable link and a Copy button.
-    await phone.goto(`${server.url}/orchard-farm`);
+    await phone.goto(`${journey.url}/orchard-farm`);
     await phone.getByRole('heading', { name: '@orchard-farm' }).waitFor();
     await phone.locator('.post-list > li').nth(1).waitFor();
     expect(await phone.locator('.post-list > li').count()).toBe(2);
@@ -198,12 +171,12 @@ describe.skipIf(skipE2E)('living lists: new version, edit, delete, stable link, 
     await phone.reload();
     await phone.locator('.post-list > li').first().waitFor();
     expect(await phone.locator('.post-list > li').count()).toBe(1);
-    const gone = await phone.goto(`${server.url}${ciderId}`);
+    const gone = await phone.goto(`${journey.url}${ciderId}`);
     expect(gone?.status()).toBe(410);
     await phone.getByRole('heading', { name: 'This list was removed.' }).waitFor();
     await screenshot(phone, 'lists-removed-phone');
     await phone.getByRole('link', { name: "See @orchard-farm's lists" }).tap();
-    await phone.waitForURL(`${server.url}/orchard-farm`);
+    await phone.waitForURL(`${journey.url}/orchard-farm`);
 
     await reader.close();
     await owner.close();

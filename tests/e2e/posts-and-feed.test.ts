@@ -1,12 +1,10 @@
-import { rmSync } from 'node:fs';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSENT_STORAGE_KEY } from '../../core/consent';
-import { openDatabase } from '../../server/plugins/db';
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { DB } from '../../server/plugins/db';
 import { aPost, aUser } from '../fixtures/factories';
-import { DESKTOP, launchBrowser, PHONE, screenshot, skipE2E } from './browser';
-import { signInAs, signInWithCookie } from './helpers';
-import { migratedDataDir, type RunningServer, startServer } from './server';
+import { DESKTOP, PHONE, screenshot, skipE2E } from './browser';
+import { signInAs, signInWithCookie, standInForDrive } from './helpers';
+import { useJourney, type Viewport } from './journey';
 
 const FARM = { email: 'farm@example.com', name: 'Fresh Farm', handle: 'fresh-farm' };
 const CAFE = { email: 'cafe@example.com', name: 'Corner Cafe', handle: 'corner-cafe' };
@@ -16,49 +14,25 @@ const HOUR = 3_600_000;
  * People who already hold approved handles, written into the data folder before the server starts
  * (the handle flow has its own journeys). Signing in with the same email claims the profile.
  */
-async function seed(dataDir: string): Promise<void> {
-  const database = await openDatabase({ dataDir });
-  try {
-    const farm = await aUser(database.db, FARM);
-    await aUser(database.db, CAFE);
-    for (let i = 1; i <= 10; i++) {
-      await aPost(database.db, farm, {
-        url: `https://drive.google.com/file/d/older-${i}/view`,
-        description: `Older price list number ${i}: apples, pears, plums and whatever else the orchard gave us this week.`,
-        createdAt: Date.now() - i * 26 * HOUR,
-      });
-    }
-  } finally {
-    await database.close();
+async function seed(db: DB): Promise<void> {
+  const farm = await aUser(db, FARM);
+  await aUser(db, CAFE);
+  for (let i = 1; i <= 10; i++) {
+    await aPost(db, farm, {
+      url: `https://drive.google.com/file/d/older-${i}/view`,
+      description: `Older price list number ${i}: apples, pears, plums and whatever else the orchard gave us this week.`,
+      createdAt: Date.now() - i * 26 * HOUR,
+    });
   }
 }
 
 describe.skipIf(skipE2E)('posts, profiles, following and the feed', () => {
-  const dataDir = migratedDataDir();
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await seed(dataDir);
-    server = await startServer({ DATA_DIR: dataDir });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const journey = useJourney({ seed });
 
   /** A browser with analytics already declined (the banner is another journey) and no real Google Drive. */
-  async function context(viewport: typeof DESKTOP): Promise<BrowserContext> {
-    const ctx = await browser.newContext({
-      viewport,
-      ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}),
-    });
-    await ctx.addInitScript((key) => window.localStorage.setItem(key, 'declined'), CONSENT_STORAGE_KEY);
-    await ctx.route('https://drive.google.com/**', (route) =>
-      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Google Drive</title><h1>The shared list</h1>' }),
-    );
+  async function context(viewport: Viewport): Promise<BrowserContext> {
+    const ctx = await journey.context(viewport);
+    await standInForDrive(ctx, () => '<title>Google Drive</title><h1>The shared list</h1>');
     return ctx;
   }
 
@@ -66,8 +40,8 @@ describe.skipIf(skipE2E)('posts, profiles, following and the feed', () => {
     // The owner shares a new list.
     const owner = await context(DESKTOP);
     const ownerPage = await owner.newPage();
-    await signInWithCookie(owner, server.url, FARM);
-    await ownerPage.goto(`${server.url}/upload`);
+    await signInWithCookie(owner, journey.url, FARM);
+    await ownerPage.goto(`${journey.url}/upload`);
     await ownerPage.getByRole('heading', { name: 'Share a new list' }).waitFor();
     const share = ownerPage.getByRole('button', { name: 'Share' });
     expect(await share.isDisabled()).toBe(true);
@@ -91,7 +65,7 @@ describe.skipIf(skipE2E)('posts, profiles, following and the feed', () => {
     // A visitor on a phone finds the profile, pages through it, signs in and follows.
     const reader = await context(PHONE);
     const page = await reader.newPage();
-    await page.goto(`${server.url}/fresh-farm`);
+    await page.goto(`${journey.url}/fresh-farm`);
     await page.getByRole('heading', { name: '@fresh-farm' }).waitFor();
     await page.getByText('Fresh Farm', { exact: true }).waitFor();
     await page.locator('.post-card').nth(4).waitFor();
@@ -120,7 +94,7 @@ describe.skipIf(skipE2E)('posts, profiles, following and the feed', () => {
 
     // The feed: newest first, 10 a page, then Load more. One business is one block (#31): its two
     // newest lists, the others one tap away.
-    await page.goto(`${server.url}/feed`);
+    await page.goto(`${journey.url}/feed`);
     await page.getByText("You're following 1 profile(s)").waitFor();
     const farm = page.getByRole('region', { name: 'Fresh Farm', exact: true });
     await farm.getByText('10 lists').waitFor();
@@ -156,11 +130,11 @@ describe.skipIf(skipE2E)('posts, profiles, following and the feed', () => {
     // Desktop views of the same pages.
     const desk = await reader.browser()!.newContext({ viewport: DESKTOP, storageState: await reader.storageState() });
     const deskPage = await desk.newPage();
-    await deskPage.goto(`${server.url}/feed`);
+    await deskPage.goto(`${journey.url}/feed`);
     await deskPage.getByRole('button', { name: 'Show 8 more lists from Fresh Farm' }).click();
     await deskPage.locator('.post-card').nth(9).waitFor();
     await screenshot(deskPage, 'feed-desktop');
-    await deskPage.goto(`${server.url}/fresh-farm`);
+    await deskPage.goto(`${journey.url}/fresh-farm`);
     await deskPage.locator('.post-card').nth(4).waitFor();
     await screenshot(deskPage, 'profile-desktop');
     await desk.close();
@@ -171,7 +145,7 @@ describe.skipIf(skipE2E)('posts, profiles, following and the feed', () => {
   it('a signed-out visitor who taps Follow signs in and comes back following (followAfterLogin)', async () => {
     const visitor = await context(DESKTOP);
     const page = await visitor.newPage();
-    await page.goto(`${server.url}/fresh-farm`);
+    await page.goto(`${journey.url}/fresh-farm`);
     await page.getByRole('main').getByRole('link', { name: 'Follow', exact: true }).click();
     await page.waitForURL(/\/login\?redirect=%2Ffresh-farm%3FfollowAfterLogin%3Dtrue$/);
     await screenshot(page, 'follow-after-login-desktop');
@@ -180,7 +154,7 @@ describe.skipIf(skipE2E)('posts, profiles, following and the feed', () => {
     expect(new URL(page.url()).pathname).toBe('/fresh-farm');
     expect(new URL(page.url()).search).toBe('');
 
-    await page.goto(`${server.url}/following`);
+    await page.goto(`${journey.url}/following`);
     const entry = page.locator('.person').filter({ hasText: '@fresh-farm' });
     await entry.getByText('Fresh Farm').waitFor();
     await entry.getByText('Followed just now').waitFor();
@@ -190,8 +164,8 @@ describe.skipIf(skipE2E)('posts, profiles, following and the feed', () => {
     // The owner's followers: the cafe holds an approved handle, so it is listed.
     const owner = await context(PHONE);
     const ownerPage = await owner.newPage();
-    await signInWithCookie(owner, server.url, FARM);
-    await ownerPage.goto(`${server.url}/followers`);
+    await signInWithCookie(owner, journey.url, FARM);
+    await ownerPage.goto(`${journey.url}/followers`);
     await ownerPage.getByRole('heading', { name: 'Followers' }).waitFor();
     await ownerPage.getByRole('link', { name: '@corner-cafe' }).waitFor();
     await ownerPage.getByText('Corner Cafe').waitFor();
@@ -199,11 +173,11 @@ describe.skipIf(skipE2E)('posts, profiles, following and the feed', () => {
     await owner.close();
 
     // Unfollow from the profile; on the way, copy its link.
-    await visitor.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    await page.goto(`${server.url}/fresh-farm`);
+    await visitor.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: journey.url });
+    await page.goto(`${journey.url}/fresh-farm`);
     await page.getByRole('button', { name: 'Copy link' }).click();
     await page.getByRole('button', { name: 'Link copied' }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/fresh-farm`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${journey.url}/fresh-farm`);
     await page.getByRole('button', { name: 'Copy link' }).waitFor({ timeout: 5_000 });
 
     // "✓ Following" asks before it unfollows (#31).
@@ -214,7 +188,7 @@ describe.skipIf(skipE2E)('posts, profiles, following and the feed', () => {
     await page.getByRole('button', { name: 'Follow', exact: true }).waitFor();
 
     // Following no one: the empty feed invites suppliers and restaurants, and hints at telling friends.
-    await page.goto(`${server.url}/feed`);
+    await page.goto(`${journey.url}/feed`);
     await page.getByText("You're following 0 profile(s)").waitFor();
     await page.getByRole('heading', { name: 'No recent uploads from followed profiles.' }).waitFor();
     // Inviting others, not a form to get a handle for yourself (#31).
@@ -228,18 +202,18 @@ describe.skipIf(skipE2E)('posts, profiles, following and the feed', () => {
 
   it('a followAfterLogin link from elsewhere asks in the page, and follows only on the click (issue 33)', async () => {
     const reader = await context(PHONE);
-    await signInWithCookie(reader, server.url, { email: 'passer-by@example.com', name: 'Passer By' });
+    await signInWithCookie(reader, journey.url, { email: 'passer-by@example.com', name: 'Passer By' });
     const page = await reader.newPage();
-    await page.goto(`${server.url}/fresh-farm?followAfterLogin=true`);
+    await page.goto(`${journey.url}/fresh-farm?followAfterLogin=true`);
     await page.getByRole('heading', { name: 'Follow Fresh Farm?' }).waitFor();
     expect(new URL(page.url()).search).toBe('');
-    const asked = await page.request.get(`${server.url}/api/profiles/fresh-farm`);
+    const asked = await page.request.get(`${journey.url}/api/profiles/fresh-farm`);
     expect((await asked.json()).following).toBe(false);
     await screenshot(page, 'follow-question-phone');
     await page.getByRole('region', { name: 'Follow Fresh Farm?' }).getByRole('button', { name: 'Follow', exact: true }).click();
     await page.getByRole('button', { name: '✓ Following' }).waitFor();
     await expect
-      .poll(async () => (await (await page.request.get(`${server.url}/api/profiles/fresh-farm`)).json()).following)
+      .poll(async () => (await (await page.request.get(`${journey.url}/api/profiles/fresh-farm`)).json()).following)
       .toBe(true);
     expect(await page.getByRole('heading', { name: 'Follow Fresh Farm?' }).count()).toBe(0);
     await reader.close();
@@ -248,8 +222,8 @@ describe.skipIf(skipE2E)('posts, profiles, following and the feed', () => {
   it('sends an unknown handle to /', async () => {
     const visitor = await context(DESKTOP);
     const page = await visitor.newPage();
-    await page.goto(`${server.url}/no-such-shop`);
-    await page.waitForURL(`${server.url}/`);
+    await page.goto(`${journey.url}/no-such-shop`);
+    await page.waitForURL(`${journey.url}/`);
     await visitor.close();
   });
 });

@@ -1,31 +1,23 @@
-import { rmSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSENT_STORAGE_KEY } from '../../core/consent';
-import { openDatabase } from '../../server/plugins/db';
+import { describe, expect, it } from 'vitest';
+import type { DB } from '../../server/plugins/db';
 import { aPost, aUser } from '../fixtures/factories';
-import { DESKTOP, launchBrowser, PHONE, screenshot, skipE2E } from './browser';
+import { DESKTOP, PHONE, screenshot, skipE2E } from './browser';
 import { hydrated } from './helpers';
-import { migratedDataDir, type RunningServer, startServer } from './server';
+import { useJourney } from './journey';
 
 const HOUR = 3_600_000;
 const FARM = { email: 'orchard@example.com', name: 'Hillside Orchard', handle: 'hillside-orchard' };
 const NEWEST = 'Apples, pears and plums: this week’s orchard price list, with the cider order form.';
 
 /** A handle with lists, written into the data folder before the server starts. */
-async function seed(dataDir: string): Promise<void> {
-  const database = await openDatabase({ dataDir });
-  try {
-    const farm = await aUser(database.db, FARM);
-    for (let i = 7; i >= 1; i--) {
-      await aPost(database.db, farm, {
-        url: `https://drive.google.com/file/d/orchard-${i}/view`,
-        description: i === 1 ? NEWEST : `Older orchard list number ${i}`,
-        createdAt: Date.now() - i * 26 * HOUR,
-      });
-    }
-  } finally {
-    await database.close();
+async function seed(db: DB): Promise<void> {
+  const farm = await aUser(db, FARM);
+  for (let i = 7; i >= 1; i--) {
+    await aPost(db, farm, {
+      url: `https://drive.google.com/file/d/orchard-${i}/view`,
+      description: i === 1 ? NEWEST : `Older orchard list number ${i}`,
+      createdAt: Date.now() - i * 26 * HOUR,
+    });
   }
 }
 
@@ -35,26 +27,13 @@ async function seed(dataDir: string): Promise<void> {
  * the API again and without a hydration error.
  */
 describe.skipIf(skipE2E)('public pages rendered on the server', () => {
-  const dataDir = migratedDataDir();
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await seed(dataDir);
-    server = await startServer({ DATA_DIR: dataDir });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const journey = useJourney({ seed });
 
   it('with JavaScript off, shows the profile, the connect page, /, /tell-your-friends and /explore, and their links work', async () => {
-    const context = await browser.newContext({ viewport: PHONE, isMobile: true, javaScriptEnabled: false });
+    const context = await journey.browser.newContext({ viewport: PHONE, isMobile: true, javaScriptEnabled: false });
     const page = await context.newPage();
 
-    await page.goto(`${server.url}/${FARM.handle}`);
+    await page.goto(`${journey.url}/${FARM.handle}`);
     await page.getByRole('heading', { name: `@${FARM.handle}`, level: 1 }).waitFor();
     expect(await page.getByText(FARM.name).isVisible()).toBe(true);
     expect(await page.getByText(NEWEST).isVisible()).toBe(true);
@@ -73,7 +52,7 @@ describe.skipIf(skipE2E)('public pages rendered on the server', () => {
     ).toMatch(/^\/api\/posts\/\d+\/open$/);
     await screenshot(page, 'profile-no-js-phone');
 
-    await page.goto(`${server.url}/follow/${FARM.handle}`);
+    await page.goto(`${journey.url}/follow/${FARM.handle}`);
     await page.getByRole('heading', { name: `Follow ${FARM.name}` }).waitFor();
     expect(await page.getByRole('img', { name: /QR code that opens/ }).isVisible()).toBe(true);
     await screenshot(page, 'connect-no-js-phone');
@@ -82,18 +61,18 @@ describe.skipIf(skipE2E)('public pages rendered on the server', () => {
       .getByRole('link', { name: `/${FARM.handle}`, exact: false })
       .first()
       .click();
-    await page.waitForURL(`${server.url}/${FARM.handle}`);
+    await page.waitForURL(`${journey.url}/${FARM.handle}`);
     await page.getByRole('heading', { name: `@${FARM.handle}`, level: 1 }).waitFor();
 
-    await page.goto(`${server.url}/`);
+    await page.goto(`${journey.url}/`);
     await page.getByRole('heading', { name: 'Share your latest list, always up to date.' }).waitFor();
     expect(await page.getByRole('link', { name: 'Sign in' }).first().getAttribute('href')).toBe('/login');
-    await page.goto(`${server.url}/tell-your-friends`);
+    await page.goto(`${journey.url}/tell-your-friends`);
     await page.getByRole('heading', { name: "You're invited to join" }).waitFor();
     await screenshot(page, 'tell-your-friends-no-js-phone');
 
     // The directory searches without JavaScript too: the form's own GET, rendered by the server.
-    await page.goto(`${server.url}/explore`);
+    await page.goto(`${journey.url}/explore`);
     await page.getByRole('heading', { name: 'Explore', level: 1 }).waitFor();
     await page.getByLabel('Search suppliers and restaurants').fill('orchard');
     await page.getByLabel('Search suppliers and restaurants').press('Enter');
@@ -104,8 +83,7 @@ describe.skipIf(skipE2E)('public pages rendered on the server', () => {
   });
 
   it('with JavaScript, takes over the rendered profile without asking the API for it again', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    await context.addInitScript((key) => window.localStorage.setItem(key, 'declined'), CONSENT_STORAGE_KEY);
+    const context = await journey.context(DESKTOP);
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('console', (message) => {
@@ -118,7 +96,7 @@ describe.skipIf(skipE2E)('public pages rendered on the server', () => {
       if (path.startsWith('/api/')) apiCalls.push(path);
     });
 
-    await page.goto(`${server.url}/${FARM.handle}`);
+    await page.goto(`${journey.url}/${FARM.handle}`);
     await page.getByText(NEWEST).waitFor();
     await hydrated(page);
     // Interactive: the copy button answers, 'Load more' brings the older lists.
@@ -134,7 +112,7 @@ describe.skipIf(skipE2E)('public pages rendered on the server', () => {
     expect(problems).toEqual([]);
 
     // Following a link inside the app still works as before: the connect page, then its way back.
-    await page.goto(`${server.url}/follow/${FARM.handle}`);
+    await page.goto(`${journey.url}/follow/${FARM.handle}`);
     await hydrated(page);
     await page
       .getByRole('link', { name: `localhost` })

@@ -1,25 +1,14 @@
-import { rmSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/plugins/db';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { aUser } from '../fixtures/factories';
-import { DESKTOP, launchBrowser, PHONE, screenshot, skipE2E } from './browser';
-import { consentDeclined, hydrated, signInWithCookie } from './helpers';
-import { migratedDataDir, type RunningServer, startServer } from './server';
+import { PHONE, screenshot, skipE2E } from './browser';
+import { consentDeclined, hydrated } from './helpers';
+import { useJourney } from './journey';
+import { openMail } from './mailbox';
 
 const SUPPLIER = { email: 'wholesale@example.com', name: 'Valley Wholesale', handle: 'valley-wholesale' };
 const RESTAURANT = { email: 'rosa@example.com', name: 'Rosa Bianchi' };
 const FILE = 'https://drive.google.com/file/d/trade-prices/view';
-
-async function seed(dataDir: string): Promise<void> {
-  const database = await openDatabase({ dataDir });
-  try {
-    await aUser(database.db, SUPPLIER);
-    await aUser(database.db, RESTAURANT);
-  } finally {
-    await database.close();
-  }
-}
 
 /**
  * Issue 32: a supplier posts a trade-only list; a restaurant sees "Trade only", asks for access, is
@@ -27,54 +16,21 @@ async function seed(dataDir: string): Promise<void> {
  * them again.
  */
 describe.skipIf(skipE2E)('trade-only lists: asking for access, approval by mail, removal', () => {
-  const dataDir = migratedDataDir();
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await seed(dataDir);
-    // No SMTP_URL: mail is held for the development mailbox; the worker runs every 300 ms.
-    server = await startServer({ DATA_DIR: dataDir, EMAIL_POLL_MS: '300' });
-    browser = await launchBrowser();
+  // No SMTP_URL: mail is held for the development mailbox; the worker runs every 300 ms.
+  const journey = useJourney({
+    seed: async (db) => {
+      await aUser(db, SUPPLIER);
+      await aUser(db, RESTAURANT);
+    },
+    env: { EMAIL_POLL_MS: '300' },
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  async function signedIn(person: { email: string; name: string }, viewport = DESKTOP): Promise<Page> {
-    const ctx: BrowserContext = await browser.newContext({
-      viewport,
-      ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}),
-    });
-    await consentDeclined(ctx);
-    await signInWithCookie(ctx, server.url, person);
-    return ctx.newPage();
-  }
-
-  /** Opens the newest mail to `to` whose subject matches, in the development mailbox; returns its text part. */
-  async function openMail(page: Page, to: string, subject: RegExp): Promise<string> {
-    const row = page.getByRole('row').filter({ hasText: to }).filter({ hasText: subject });
-    await expect
-      .poll(
-        async () => {
-          await page.goto(`${server.url}/dev/mailbox`);
-          return row.count();
-        },
-        { timeout: 20_000 },
-      )
-      .toBeGreaterThan(0);
-    await row.first().getByRole('link', { name: subject }).click();
-    return (await page.locator('pre').textContent()) ?? '';
-  }
 
   const lists = (page: Page) => page.getByRole('region', { name: 'Lists' });
 
   it('a restaurant asks, is approved by mail, reads the list and its updates; removed, it is closed again', async () => {
     // The supplier posts a trade-only list.
-    const supplier = await signedIn(SUPPLIER);
-    await supplier.goto(`${server.url}/upload`);
+    const supplier = await journey.signedIn(SUPPLIER);
+    await supplier.goto(`${journey.url}/upload`);
     await supplier.getByLabel('Link URL').fill(FILE);
     await supplier.getByLabel('Description').fill('Wholesale prices: tomatoes 1.20/kg');
     await supplier.getByLabel('List name (optional)').fill('Trade price list');
@@ -90,7 +46,7 @@ describe.skipIf(skipE2E)('trade-only lists: asking for access, approval by mail,
     // with them it is taken over without a hydration problem (the signed-in form loads later, ADR 0193).
     const signInToAsk = `/login?${new URLSearchParams({ redirect: `/${SUPPLIER.handle}#trade-access` })}`;
     for (const javaScriptEnabled of [false, true]) {
-      const ctx = await browser.newContext({ viewport: PHONE, isMobile: true, javaScriptEnabled });
+      const ctx = await journey.browser.newContext({ viewport: PHONE, isMobile: true, javaScriptEnabled });
       await consentDeclined(ctx);
       const visitor = await ctx.newPage();
       const problems: string[] = [];
@@ -98,7 +54,7 @@ describe.skipIf(skipE2E)('trade-only lists: asking for access, approval by mail,
         if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
       });
       visitor.on('pageerror', (error) => problems.push(error.message));
-      await visitor.goto(`${server.url}/${SUPPLIER.handle}`);
+      await visitor.goto(`${journey.url}/${SUPPLIER.handle}`);
       if (javaScriptEnabled) await hydrated(visitor);
       const ask = visitor.getByRole('region', { name: 'Trade only: ask for access' });
       const signIn = ask.getByRole('link', { name: 'Sign in to ask for access' });
@@ -109,8 +65,8 @@ describe.skipIf(skipE2E)('trade-only lists: asking for access, approval by mail,
     }
 
     // The restaurant sees that it exists, and nothing of it.
-    const restaurant = await signedIn(RESTAURANT, PHONE);
-    await restaurant.goto(`${server.url}/${SUPPLIER.handle}`);
+    const restaurant = await journey.signedIn(RESTAURANT, PHONE);
+    await restaurant.goto(`${journey.url}/${SUPPLIER.handle}`);
     const card = lists(restaurant).getByRole('article').filter({ hasText: 'Trade price list' });
     await card.getByText('Trade only', { exact: true }).waitFor();
     expect(await lists(restaurant).textContent()).not.toContain('tomatoes');
@@ -127,7 +83,7 @@ describe.skipIf(skipE2E)('trade-only lists: asking for access, approval by mail,
     await screenshot(restaurant, 'trade-asked-phone');
 
     // The supplier is told by mail, and approves on the dashboard the mail leads to.
-    const request = await openMail(supplier, SUPPLIER.email, /Trattoria Rosa asks for access/);
+    const request = await openMail(supplier, journey.url, SUPPLIER.email, /Trattoria Rosa asks for access/);
     expect(request).toContain('We buy tomatoes every week.');
     const approveAt = /Approve or decline: (\S+)/.exec(request)?.[1] ?? '';
     await supplier.goto(approveAt);
@@ -138,7 +94,7 @@ describe.skipIf(skipE2E)('trade-only lists: asking for access, approval by mail,
     await requests.getByText('Trattoria Rosa now has trade access.').first().waitFor();
 
     // The restaurant is told by mail, and its link leads to the list, open now.
-    const approved = await openMail(restaurant, RESTAURANT.email, /gave you trade access/);
+    const approved = await openMail(restaurant, journey.url, RESTAURANT.email, /gave you trade access/);
     const profileAt = /Their lists: (\S+)/.exec(approved)?.[1] ?? '';
     await restaurant.goto(profileAt);
     const open = lists(restaurant).getByRole('article').filter({ hasText: 'Trade price list' });
@@ -147,34 +103,34 @@ describe.skipIf(skipE2E)('trade-only lists: asking for access, approval by mail,
     await screenshot(restaurant, 'trade-open-profile-phone');
 
     // An update reaches it in its feed.
-    const listId = (await (await supplier.request.get(`${server.url}/api/lists/mine`)).json()).lists[0].id;
-    const update = await supplier.request.post(`${server.url}/api/posts`, {
+    const listId = (await (await supplier.request.get(`${journey.url}/api/lists/mine`)).json()).lists[0].id;
+    const update = await supplier.request.post(`${journey.url}/api/posts`, {
       data: { url: FILE, description: 'Week 2: tomatoes 1.10/kg', listId },
     });
     expect(update.status()).toBe(201);
-    await restaurant.goto(`${server.url}/feed`);
+    await restaurant.goto(`${journey.url}/feed`);
     await restaurant.getByText('Week 2: tomatoes 1.10/kg').waitFor();
 
     // The restaurant lets the businesses it follows see it; the supplier's Followers page names it, with its access.
-    await restaurant.goto(`${server.url}/settings`);
+    await restaurant.goto(`${journey.url}/settings`);
     const trade = restaurant.getByRole('region', { name: 'Trade' });
     await expect.poll(() => trade.getByLabel('Business name').inputValue()).toBe('Trattoria Rosa');
     await trade.getByLabel('Let businesses I follow see my name and business').check();
     await trade.getByRole('button', { name: 'Save trade settings' }).click();
     await trade.getByRole('status').filter({ hasText: 'Trade settings saved.' }).waitFor();
     await screenshot(restaurant, 'trade-settings-phone');
-    await supplier.goto(`${server.url}/followers`);
+    await supplier.goto(`${journey.url}/followers`);
     const follower = supplier.getByRole('listitem').filter({ hasText: 'Trattoria Rosa' });
     await follower.getByText('Trade access', { exact: true }).waitFor();
     await follower.getByText(/^Following since /).waitFor();
     await screenshot(supplier, 'trade-followers-desktop');
 
     // Access removed: the list is closed to the restaurant again.
-    await supplier.goto(`${server.url}/dashboard`);
+    await supplier.goto(`${journey.url}/dashboard`);
     await requests.getByRole('button', { name: 'Remove access of Trattoria Rosa' }).click();
     await requests.getByRole('button', { name: 'Yes, remove access' }).click();
     await requests.getByText('Trattoria Rosa no longer has trade access.').first().waitFor();
-    await restaurant.goto(`${server.url}/feed`);
+    await restaurant.goto(`${journey.url}/feed`);
     const locked = restaurant.getByRole('article').filter({ hasText: 'Trade price list' });
     await locked.getByRole('link', { name: 'Trade only: ask for access' }).waitFor();
     expect(await restaurant.locator('main').textContent()).not.toContain('tomatoes');

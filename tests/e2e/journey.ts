@@ -1,0 +1,113 @@
+import { rmSync } from 'node:fs';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { type DB, openDatabase } from '../../server/plugins/db';
+import { type ProviderStub, startProviderStub } from '../fixtures/provider-stub';
+import { testCertificates } from '../fixtures/test-ca';
+import { DESKTOP, launchBrowser, PHONE } from './browser';
+import { consentDeclined, type Person, signInWithCookie } from './helpers';
+import { migratedDataDir, type RunningServer, startServer } from './server';
+
+export type Viewport = typeof DESKTOP;
+
+export interface JourneyOptions {
+  /** Rows written into the journey's data folder before its server starts. */
+  seed?: (db: DB) => Promise<void>;
+  /** The server's environment beyond DATA_DIR (ADMIN_EMAILS, EMAIL_POLL_MS …). */
+  env?: Record<string, string>;
+  /**
+   * Starts the provider stub (tests/fixtures/provider-stub.ts) before the seed: the server reaches it
+   * through LINK_FETCH_HOST_MAP and trusts its authority through NODE_EXTRA_CA_CERTS.
+   */
+  providerStub?: boolean;
+  /** beforeAll's timeout, where the project's hookTimeout is not enough. */
+  timeout?: number;
+}
+
+/** What a journey file's tests use: its server, the run's Chromium, and people in contexts of their own. */
+export interface Journey {
+  readonly server: RunningServer;
+  /** The server's base URL. */
+  readonly url: string;
+  readonly browser: Browser;
+  /** Only with `providerStub: true`. */
+  readonly stub: ProviderStub;
+  /** A context of its own: the viewport (a phone one is mobile, with touch), analytics consent already declined. */
+  context(viewport?: Viewport, options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** A new page in a context of its own, signed in as `person` without the popup, on `to` when given. */
+  signedIn(person: Person, viewport?: Viewport, to?: string): Promise<Page>;
+}
+
+/**
+ * The one setup of a journey file, called in its describe: beforeAll seeds a copy of the run's
+ * migrated data folder, starts the server on it and connects to the run's Chromium; afterAll lets
+ * go of all of it. Each file keeps to itself: its own server, data folder and contexts.
+ */
+export function useJourney(options: JourneyOptions = {}): Journey {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  let stub: ProviderStub | undefined;
+  let dataDir: string | undefined;
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`the journey's ${what} is not started (use it inside a test or hook)`);
+    return value;
+  };
+
+  beforeAll(async () => {
+    dataDir = migratedDataDir();
+    const env: Record<string, string> = { ...options.env, DATA_DIR: dataDir };
+    if (options.providerStub) {
+      stub = await startProviderStub();
+      env.LINK_FETCH_HOST_MAP = stub.hostMap();
+      env.NODE_EXTRA_CA_CERTS = testCertificates().caFile;
+    }
+    if (options.seed) {
+      const database = await openDatabase({ dataDir });
+      try {
+        await options.seed(database.db);
+      } finally {
+        await database.close();
+      }
+    }
+    server = await startServer(env);
+    browser = await launchBrowser();
+  }, options.timeout);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await stub?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const journey: Journey = {
+    get server() {
+      return started(server, 'server');
+    },
+    get url() {
+      return started(server, 'server').url;
+    },
+    get browser() {
+      return started(browser, 'browser');
+    },
+    get stub() {
+      return started(stub, 'provider stub');
+    },
+    async context(viewport = DESKTOP, contextOptions = {}) {
+      const context = await journey.browser.newContext({
+        viewport,
+        ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}),
+        ...contextOptions,
+      });
+      await consentDeclined(context);
+      return context;
+    },
+    async signedIn(person, viewport = DESKTOP, to) {
+      const context = await journey.context(viewport);
+      await signInWithCookie(context, journey.url, person);
+      const page = await context.newPage();
+      if (to !== undefined) await page.goto(`${journey.url}${to}`);
+      return page;
+    },
+  };
+  return journey;
+}
