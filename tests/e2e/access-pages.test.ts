@@ -1,28 +1,22 @@
-import { rmSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { openDatabase } from '../../server/plugins/db';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, it } from 'vitest';
+import type { DB } from '../../server/plugins/db';
 import { PAGE_SEED, type PageRow, pages, ROLES, type Role } from '../access/matrix';
 import { aPost, aUser } from '../fixtures/factories';
-import { DESKTOP, launchBrowser, skipE2E } from './browser';
-import { migratedDataDir, type RunningServer, startServer } from './server';
+import { DESKTOP, skipE2E } from './browser';
+import { useJourney } from './journey';
 
 /** Session tokens of one person per role, written into the data folder before the server starts. */
-async function seedRoles(dataDir: string): Promise<Record<Exclude<Role, 'visitor'>, string>> {
-  const database = await openDatabase({ dataDir });
-  try {
-    const token = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1);
-    const shop = await aUser(database.db, { name: 'Matrix Shop', handle: PAGE_SEED.approvedHandle });
-    await aPost(database.db, shop, { description: 'Weekly prices' });
-    return {
-      user: token((await aUser(database.db, { name: 'Matrix User' })).cookie),
-      approved: token(shop.cookie),
-      admin: token((await aUser(database.db, { name: 'Matrix Admin', admin: true })).cookie),
-      owner: token((await aUser(database.db, { name: 'Matrix Owner', admin: true, email: PAGE_SEED.ownerEmail })).cookie),
-    };
-  } finally {
-    await database.close();
-  }
+async function seedRoles(db: DB): Promise<Record<Exclude<Role, 'visitor'>, string>> {
+  const token = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1);
+  const shop = await aUser(db, { name: 'Matrix Shop', handle: PAGE_SEED.approvedHandle });
+  await aPost(db, shop, { description: 'Weekly prices' });
+  return {
+    user: token((await aUser(db, { name: 'Matrix User' })).cookie),
+    approved: token(shop.cookie),
+    admin: token((await aUser(db, { name: 'Matrix Admin', admin: true })).cookie),
+    owner: token((await aUser(db, { name: 'Matrix Owner', admin: true, email: PAGE_SEED.ownerEmail })).cookie),
+  };
 }
 
 /** How long the URL and the network must stay still before a page counts as settled. */
@@ -70,20 +64,12 @@ async function settledPath(page: Page, requests: ReturnType<typeof requestsInFli
 }
 
 describe.skipIf(skipE2E)('the page matrix in a browser', () => {
-  const dataDir = migratedDataDir();
-  let server: RunningServer;
-  let browser: Browser;
   let tokens: Record<Exclude<Role, 'visitor'>, string>;
-
-  beforeAll(async () => {
-    tokens = await seedRoles(dataDir);
-    server = await startServer({ DATA_DIR: dataDir, OWNER_EMAIL: PAGE_SEED.ownerEmail });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+  const journey = useJourney({
+    seed: async (db) => {
+      tokens = await seedRoles(db);
+    },
+    env: { OWNER_EMAIL: PAGE_SEED.ownerEmail },
   });
 
   /** Where each row's URL settles for one role: 'shown' when it stays on the page it opened. */
@@ -93,8 +79,8 @@ describe.skipIf(skipE2E)('the page matrix in a browser', () => {
     const got: Record<string, string> = {};
     for (const row of rows) {
       const url = row.url ?? row.path;
-      const landed = await settledPath(page, requests, `${server.url}${url}`);
-      got[row.path] = landed === new URL(url, server.url).pathname ? 'shown' : landed;
+      const landed = await settledPath(page, requests, `${journey.url}${url}`);
+      got[row.path] = landed === new URL(url, journey.url).pathname ? 'shown' : landed;
     }
     await page.close();
     return got;
@@ -103,9 +89,9 @@ describe.skipIf(skipE2E)('the page matrix in a browser', () => {
   // One role after another (on two cores, five roles side by side only make each slower), each
   // with a few pages at once in one browser context.
   it.for(ROLES)('sends the %s where tests/access/matrix.ts says', async (role, { expect }) => {
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await journey.browser.newContext({ viewport: DESKTOP });
     if (role !== 'visitor') {
-      await context.addCookies([{ name: 'freshlist_session', value: tokens[role], url: server.url, httpOnly: true }]);
+      await context.addCookies([{ name: 'freshlist_session', value: tokens[role], url: journey.url, httpOnly: true }]);
     }
     const shares = Array.from({ length: PAGES_PER_ROLE }, (_, i) => pages.filter((_row, at) => at % PAGES_PER_ROLE === i));
     const got = Object.assign({}, ...(await Promise.all(shares.map((rows) => walk(context, rows)))));

@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshot, skipE2E } from './browser';
-import { consentDeclined, signInWithCookie } from './helpers';
-import { type RunningServer, startServer } from './server';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, screenshot, skipE2E } from './browser';
+import { type Person, signInWithCookie } from './helpers';
+import { useJourney } from './journey';
 
 const ADMIN = { email: 'admin@example.com', name: 'Ada Admin' };
 const BOB = { email: 'bob@example.com', name: 'Bob Baker' };
@@ -25,31 +25,26 @@ const ADMIN_PAGES: Array<[path: string, heading: string, shot: string]> = [
 ];
 
 describe.skipIf(skipE2E)('the admin area', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const journey = useJourney({
+    env: { ADMIN_EMAILS: `${ADMIN.email},${OWNER.email}`, OWNER_EMAIL: OWNER.email },
+    timeout: 180_000,
+  });
   const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    server = await startServer({ ADMIN_EMAILS: `${ADMIN.email},${OWNER.email}`, OWNER_EMAIL: OWNER.email });
-    browser = await launchBrowser();
-  }, 180_000);
+  // Hooks after run in reverse: these contexts close before the journey lets go of the browser.
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
   });
 
   async function newPage(viewport = DESKTOP): Promise<Page> {
-    const context = await browser.newContext(viewport === PHONE ? { viewport, isMobile: true, hasTouch: true } : { viewport });
+    const context = await journey.context(viewport);
     contexts.push(context);
-    await consentDeclined(context);
     return context.newPage();
   }
 
   /** Signs in (without the popup: sign-in has journeys of its own) and opens `to`. */
-  async function signInTo(page: Page, who: { email: string; name: string }, to = '/dashboard') {
-    await signInWithCookie(page.context(), server.url, who);
-    await page.goto(`${server.url}${to}`);
+  async function signInTo(page: Page, who: Person, to = '/dashboard') {
+    await signInWithCookie(page.context(), journey.url, who);
+    await page.goto(`${journey.url}${to}`);
   }
 
   const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
@@ -59,9 +54,9 @@ describe.skipIf(skipE2E)('the admin area', () => {
     const user = await newPage();
     await signInTo(user, CAROL);
     for (const [path] of ADMIN_PAGES) {
-      await visitor.goto(`${server.url}${path}`);
+      await visitor.goto(`${journey.url}${path}`);
       await visitor.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === path);
-      await user.goto(`${server.url}${path}`);
+      await user.goto(`${journey.url}${path}`);
       await user.waitForURL((url) => url.pathname === '/dashboard');
       await user.getByRole('heading', { name: `Welcome, ${CAROL.name}` }).waitFor();
     }
@@ -145,10 +140,10 @@ describe.skipIf(skipE2E)('the admin area', () => {
     await page.getByRole('status').getByText(`Deleted ${BOB.email}. A backup is kept under Deleted users.`).waitFor();
     await page.getByText('No users match “BOB”.').waitFor();
     // Bob's session ended with his profile.
-    await bob.goto(`${server.url}/dashboard`);
+    await bob.goto(`${journey.url}/dashboard`);
     await bob.waitForURL(/\/login/);
 
-    await page.goto(`${server.url}/admin/deleted-users`);
+    await page.goto(`${journey.url}/admin/deleted-users`);
     await heading(page, 'Deleted users').waitFor();
     const backup = page.locator('.admin-item', { hasText: BOB.email });
     await backup.getByText(`by ${ADMIN.email}`).waitFor();
@@ -165,14 +160,14 @@ describe.skipIf(skipE2E)('the admin area', () => {
     expect(await bob.evaluate(() => fetch('/api/profiles/bobs-bakery/posts').then((r) => r.text()))).toContain('Bread list');
     await screenshot(page, 'admin-deleted-users-restored-desktop');
 
-    await page.goto(`${server.url}/admin/users-overview?q=bob`);
+    await page.goto(`${journey.url}/admin/users-overview?q=bob`);
     await page
       .locator('.admin-item', { hasText: BOB.email })
       .getByText(/restored/)
       .waitFor();
 
     // Ending a user's sessions signs them out on every device at once.
-    await page.goto(`${server.url}/admin/users-overview?q=${encodeURIComponent(CAROL.email)}`);
+    await page.goto(`${journey.url}/admin/users-overview?q=${encodeURIComponent(CAROL.email)}`);
     const carolItem = page.locator('.admin-item', { hasText: CAROL.email });
     await carolItem.getByRole('button', { name: 'End sessions' }).click();
     // It asks first; the question takes focus so a keyboard user lands on it.
@@ -197,7 +192,7 @@ describe.skipIf(skipE2E)('the admin area', () => {
     await carolItem.getByText('Admin', { exact: true }).waitFor();
     await screenshot(page, 'admin-users-made-admin-desktop');
 
-    await page.goto(`${server.url}/admin/tier-system-overview`);
+    await page.goto(`${journey.url}/admin/tier-system-overview`);
     await heading(page, 'Tier system overview').waitFor();
     await page.getByRole('heading', { name: 'Creator: 15 euro per month' }).waitFor();
     await page.getByRole('button', { name: 'Edit' }).click();
@@ -213,12 +208,12 @@ describe.skipIf(skipE2E)('the admin area', () => {
     expect(await page.getByText(`by ${ADMIN.email}.`).isVisible()).toBe(true);
     await screenshot(page, 'admin-note-saved-desktop');
 
-    await page.goto(`${server.url}/admin/test-firestore-indexes`);
+    await page.goto(`${journey.url}/admin/test-firestore-indexes`);
     await page.getByText('2 of 3 queries pass.').waitFor();
     expect(await page.getByText('PASS', { exact: true }).count()).toBe(2);
     await page.getByText(/posts has no likes column/).waitFor();
 
-    await page.goto(`${server.url}/admin/audit-log`);
+    await page.goto(`${journey.url}/admin/audit-log`);
     await heading(page, 'Audit log').waitFor();
     const entries = page.locator('.audit-entry');
     await entries.first().waitFor();
@@ -244,7 +239,7 @@ describe.skipIf(skipE2E)('the admin area', () => {
       const page = await newPage(viewport);
       await signInTo(page, ADMIN, '/admin/');
       for (const [path, title, shot] of ADMIN_PAGES) {
-        await page.goto(`${server.url}${path}`);
+        await page.goto(`${journey.url}${path}`);
         await heading(page, title).waitFor();
         await page.waitForFunction(() => !document.body.textContent?.includes('Loading'));
         await screenshot(page, `admin-${shot}-${suffix}`);
@@ -263,7 +258,7 @@ describe.skipIf(skipE2E)('the admin area', () => {
     expect(await ownerItem.getByRole('button', { name: 'Delete' }).count()).toBe(0);
     await screenshot(page, 'admin-users-owner-badge-desktop');
     // The owner has both on another admin.
-    await owner.goto(`${server.url}/admin/users-overview?q=${encodeURIComponent(ADMIN.email)}`);
+    await owner.goto(`${journey.url}/admin/users-overview?q=${encodeURIComponent(ADMIN.email)}`);
     const adminItem = owner.locator('.admin-item', { hasText: ADMIN.email });
     await adminItem.getByRole('button', { name: 'Remove admin' }).waitFor();
     await adminItem.getByRole('button', { name: 'Delete' }).waitFor();

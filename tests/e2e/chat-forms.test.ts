@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readXlsx } from '../fixtures/xlsx';
-import { DESKTOP, launchBrowser, PHONE, SCREENSHOT_DIR, screenshot, skipE2E } from './browser';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, screenshot, skipE2E } from './browser';
 import { consentDeclined, signInAs } from './helpers';
-import { type RunningServer, startServer } from './server';
+import { useJourney } from './journey';
 
 const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 const liveText = (page: Page) => page.locator('.chat-page [aria-live="polite"]').textContent();
@@ -51,27 +51,20 @@ async function answerTheRest(page: Page, { skipDate }: { skipDate: boolean }) {
 }
 
 describe.skipIf(skipE2E)('chat forms: build a form, answer it as a visitor, read the responses', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const journey = useJourney();
   let owner: BrowserContext;
   let ownerPage: Page;
   let formUrl = '';
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    owner = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+    owner = await journey.browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
     await consentDeclined(owner);
     ownerPage = await owner.newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('builds a form in plain words, reorders it by keyboard and by drag, previews it and asks before unsaved edits are lost', async () => {
     const page = ownerPage;
-    await page.goto(`${server.url}/chat-form-creator`);
+    await page.goto(`${journey.url}/chat-form-creator`);
     await page.waitForURL(/\/login\?redirect=%2Fchat-form-creator$/);
     await signInAs(page, 'olive@example.com', 'Olive Baker');
     await page.waitForURL(/\/chat-form-creator$/);
@@ -177,7 +170,7 @@ describe.skipIf(skipE2E)('chat forms: build a form, answer it as a visitor, read
     await page.waitForURL(/\/chat-form-creator\/[A-Za-z0-9_-]{12}$/);
     await page.getByText('Form saved.').waitFor();
     formUrl = await page.getByLabel('Public link').inputValue();
-    expect(formUrl).toMatch(new RegExp(`^${server.url}/form/[A-Za-z0-9_-]{12}$`));
+    expect(formUrl).toMatch(new RegExp(`^${journey.url}/form/[A-Za-z0-9_-]{12}$`));
     await screenshot(page, 'chat-form-creator-edit-desktop');
   });
 
@@ -185,7 +178,7 @@ describe.skipIf(skipE2E)('chat forms: build a form, answer it as a visitor, read
     const page = await owner.newPage();
     // As in a browser that lacks it: the guard entry in the history holds Back instead.
     await page.addInitScript(() => Object.defineProperty(window, 'navigation', { value: undefined, configurable: true }));
-    await page.goto(`${server.url}/chat-form-creator`);
+    await page.goto(`${journey.url}/chat-form-creator`);
     await page.getByRole('link', { name: 'Create a form' }).first().click();
     await page.waitForURL(/\/chat-form-creator\/new$/);
     expect(await page.evaluate(() => window.navigation)).toBeUndefined();
@@ -209,7 +202,7 @@ describe.skipIf(skipE2E)('chat forms: build a form, answer it as a visitor, read
   });
 
   it('lets a visitor answer each kind with the keyboard, see progress, keep a draft across a reload and change an answer', async () => {
-    const visitor = await browser.newContext({ viewport: DESKTOP, permissions: ['clipboard-read', 'clipboard-write'] });
+    const visitor = await journey.browser.newContext({ viewport: DESKTOP, permissions: ['clipboard-read', 'clipboard-write'] });
     await consentDeclined(visitor);
     const page = await visitor.newPage();
     await page.goto(formUrl);
@@ -338,7 +331,7 @@ describe.skipIf(skipE2E)('chat forms: build a form, answer it as a visitor, read
   });
 
   it('works at phone width, with the keyboards each kind asks for', async () => {
-    const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const phone = await journey.browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
     const page = await phone.newPage();
     await page.goto(formUrl);
     await page.getByRole('heading', { name: 'Saturday bread order' }).waitFor();
@@ -391,7 +384,7 @@ describe.skipIf(skipE2E)('chat forms: build a form, answer it as a visitor, read
     await screenshot(page, 'chat-form-responses-desktop');
 
     const csvHref = await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href');
-    const csv = await (await page.request.get(`${server.url}${csvHref}`)).body();
+    const csv = await (await page.request.get(`${journey.url}${csvHref}`)).body();
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csvText = csv.subarray(3).toString('utf8');
     expect(csvText.split('\r\n')[0]).toBe(`Submitted at,name,${headers.slice(2).join(',')}`);
@@ -417,7 +410,7 @@ describe.skipIf(skipE2E)('chat forms: build a form, answer it as a visitor, read
     expect(await page.getByRole('table').isVisible()).toBe(false);
     expect(await page.locator('.response-card').first().locator('dd').first().textContent()).toBe('=1+1');
     await screenshot(page, 'chat-form-responses-phone');
-    await page.goto(`${server.url}/chat-form-creator`);
+    await page.goto(`${journey.url}/chat-form-creator`);
     await page.getByRole('link', { name: '2 responses' }).waitFor();
     await screenshot(page, 'chat-form-creator-list-phone');
     await page.getByRole('link', { name: 'Saturday bread order' }).click();
@@ -449,7 +442,7 @@ describe.skipIf(skipE2E)('chat forms: build a form, answer it as a visitor, read
     await page.getByText('Form saved.').waitFor();
     await page.getByText('This form is closed now').waitFor();
 
-    const context = await browser.newContext({ viewport: PHONE });
+    const context = await journey.browser.newContext({ viewport: PHONE });
     await consentDeclined(context);
     const visitor = await context.newPage();
     await visitor.goto(formUrl);
@@ -470,9 +463,9 @@ describe.skipIf(skipE2E)('chat forms: build a form, answer it as a visitor, read
   });
 
   it("says 'Form not found' for an unknown form instead of loading forever", async () => {
-    const context = await browser.newContext({ viewport: PHONE });
+    const context = await journey.browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
-    await page.goto(`${server.url}/form/no-such-form`);
+    await page.goto(`${journey.url}/form/no-such-form`);
     await page.getByRole('heading', { name: 'Form not found' }).waitFor();
     expect(await page.getByText('Loading form...').count()).toBe(0);
     await screenshot(page, 'chat-form-not-found-phone');

@@ -1,15 +1,14 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSENT_STORAGE_KEY } from '../../core/consent';
-import { openDatabase } from '../../server/plugins/db';
+import type { DB } from '../../server/plugins/db';
 import { aFollow, aPost, aUser } from '../fixtures/factories';
 import { anImage } from '../fixtures/images';
-import { DESKTOP, launchBrowser, PHONE, screenshot, skipE2E } from './browser';
-import { signInAs, signInWithCookie } from './helpers';
-import { migratedDataDir, type RunningServer, startServer } from './server';
+import { DESKTOP, PHONE, screenshot, skipE2E } from './browser';
+import { signInAs } from './helpers';
+import { useJourney } from './journey';
 
 const VALLEY = { email: 'valley@example.com', name: 'Green Valley', handle: 'green-valley' };
 const FISH = { email: 'fish@example.com', name: 'Harbour Fish', handle: 'harbour-fish' };
@@ -18,64 +17,45 @@ const RESTAURANT = { email: 'rosa@example.com', name: 'Rosa Restaurant' };
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Three businesses (two with a business profile already), a restaurant reading, a follower. */
-async function seed(dataDir: string): Promise<void> {
-  const database = await openDatabase({ dataDir });
-  try {
-    const db = database.db;
-    const valley = await aUser(db, VALLEY);
-    await aPost(db, valley, { description: 'Tomatoes, courgettes and the first pumpkins.', createdAt: Date.now() - 2 * DAY });
-    const fish = await aUser(db, FISH);
-    await db
-      .updateTable('users')
-      .set({ description: 'Day boats, whole fish and shellfish.', trades: ['fish'], area: 'Bristol, Avon' })
-      .where('id', '=', fish.id)
-      .execute();
-    await aPost(db, fish, { description: 'Today: hake, mackerel, crab.', createdAt: Date.now() - 3 * 60 * 60 * 1000 });
-    const bakery = await aUser(db, BAKERY);
-    await db
-      .updateTable('users')
-      .set({ description: 'Sourdough and viennoiserie for cafés.', trades: ['bakery', 'cafe'], area: 'Lyon' })
-      .where('id', '=', bakery.id)
-      .execute();
-    await aFollow(db, bakery, VALLEY.handle);
-    await aUser(db, RESTAURANT);
-  } finally {
-    await database.close();
-  }
+async function seed(db: DB): Promise<void> {
+  const valley = await aUser(db, VALLEY);
+  await aPost(db, valley, { description: 'Tomatoes, courgettes and the first pumpkins.', createdAt: Date.now() - 2 * DAY });
+  const fish = await aUser(db, FISH);
+  await db
+    .updateTable('users')
+    .set({ description: 'Day boats, whole fish and shellfish.', trades: ['fish'], area: 'Bristol, Avon' })
+    .where('id', '=', fish.id)
+    .execute();
+  await aPost(db, fish, { description: 'Today: hake, mackerel, crab.', createdAt: Date.now() - 3 * 60 * 60 * 1000 });
+  const bakery = await aUser(db, BAKERY);
+  await db
+    .updateTable('users')
+    .set({ description: 'Sourdough and viennoiserie for cafés.', trades: ['bakery', 'cafe'], area: 'Lyon' })
+    .where('id', '=', bakery.id)
+    .execute();
+  await aFollow(db, bakery, VALLEY.handle);
+  await aUser(db, RESTAURANT);
 }
 
 describe.skipIf(skipE2E)('explore the directory, follow from it, and edit a business profile', () => {
-  const dataDir = migratedDataDir();
+  const journey = useJourney({ seed });
   const files = join(tmpdir(), `freshlist-logo-${process.pid}`);
-  let server: RunningServer;
-  let browser: Browser;
 
   beforeAll(async () => {
-    await seed(dataDir);
     writeFileSync(`${files}.png`, await anImage('png', { width: 400, height: 300 }));
     writeFileSync(`${files}-fake.png`, 'this is not an image');
-    server = await startServer({ DATA_DIR: dataDir });
-    browser = await launchBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+  afterAll(() => {
     rmSync(`${files}.png`, { force: true });
     rmSync(`${files}-fake.png`, { force: true });
   });
 
-  async function context(viewport: typeof DESKTOP): Promise<BrowserContext> {
-    const ctx = await browser.newContext({ viewport, ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}) });
-    await ctx.addInitScript((key) => window.localStorage.setItem(key, 'declined'), CONSENT_STORAGE_KEY);
-    return ctx;
-  }
   const titled = (page: Page, title: string) => page.waitForFunction((t) => document.title === t, title);
   const results = (page: Page) => page.getByRole('list', { name: /Search results|Recently active/ }).getByRole('heading');
 
   it('takes a visitor from the landing page to Explore, finds a typo, and follows through sign-in', async () => {
-    const page = await (await context(DESKTOP)).newPage();
-    await page.goto(server.url);
+    const page = await (await journey.context(DESKTOP)).newPage();
+    await page.goto(journey.url);
     await page.getByRole('link', { name: 'Explore lists from suppliers and restaurants' }).click();
     await titled(page, 'Explore · Freshlist');
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -95,16 +75,14 @@ describe.skipIf(skipE2E)('explore the directory, follow from it, and edit a busi
     await result.getByRole('link', { name: 'Follow Green Valley' }).click();
     await page.getByRole('heading', { name: 'Sign in to follow @green-valley' }).waitFor();
     await signInAs(page, RESTAURANT.email, RESTAURANT.name);
-    await page.waitForURL(`${server.url}/green-valley`);
+    await page.waitForURL(`${journey.url}/green-valley`);
     await page.getByRole('button', { name: '✓ Following' }).waitFor();
     await page.context().close();
   });
 
   it('filters by trade on a phone and follows from the list', async () => {
-    const ctx = await context(PHONE);
-    await signInWithCookie(ctx, server.url, RESTAURANT);
-    const page = await ctx.newPage();
-    await page.goto(`${server.url}/explore`);
+    const page = await journey.signedIn(RESTAURANT, PHONE);
+    await page.goto(`${journey.url}/explore`);
     await titled(page, 'Explore · Freshlist');
     await page.getByLabel('Trade', { exact: true }).selectOption('fish');
     await page.waitForURL((url) => url.searchParams.get('trade') === 'fish');
@@ -120,28 +98,26 @@ describe.skipIf(skipE2E)('explore the directory, follow from it, and edit a busi
     // The follow holds: after a reload Explore shows it (#31), and so does the profile.
     await page.reload();
     await page.getByRole('article', { name: 'Harbour Fish' }).getByRole('button', { name: 'Following Harbour Fish' }).waitFor();
-    await page.goto(`${server.url}/explore`);
+    await page.goto(`${journey.url}/explore`);
     await page.getByRole('article', { name: 'Harbour Fish' }).getByRole('button', { name: 'Following Harbour Fish' }).waitFor();
     // "✓ Following" says it will unfollow before it does.
     await page.getByRole('article', { name: 'Harbour Fish' }).getByRole('button', { name: 'Following Harbour Fish' }).click();
     await page.getByRole('group', { name: 'Unfollow Harbour Fish? Their lists leave your Feed.' }).waitFor();
     await page.getByRole('button', { name: 'Keep following' }).click();
-    await page.goto(`${server.url}/harbour-fish`);
+    await page.goto(`${journey.url}/harbour-fish`);
     await page.getByRole('button', { name: '✓ Following' }).waitFor();
     await page.context().close();
   });
 
   it('lets the owner fill in their business profile, logo included, and shows it on their page', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
-      const ctx = await context(viewport);
-      await signInWithCookie(ctx, server.url, VALLEY);
-      const page = await ctx.newPage();
+      const page = await journey.signedIn(VALLEY, viewport);
       const phone = viewport === PHONE;
-      await page.goto(`${server.url}/settings/profile`);
+      await page.goto(`${journey.url}/settings/profile`);
       await titled(page, 'Business profile · Freshlist');
       if (phone) {
         await screenshot(page, 'business-profile-phone');
-        await page.goto(`${server.url}/green-valley`);
+        await page.goto(`${journey.url}/green-valley`);
         await page.locator('img.business-logo').waitFor();
         await screenshot(page, 'profile-card-phone');
         await page.context().close();
@@ -188,7 +164,7 @@ describe.skipIf(skipE2E)('explore the directory, follow from it, and edit a busi
       await screenshot(page, 'profile-card-desktop');
 
       // Explore finds it by what the profile now says.
-      await page.goto(`${server.url}/explore?q=organic%20frome`);
+      await page.goto(`${journey.url}/explore?q=organic%20frome`);
       await expect.poll(() => results(page).allTextContents()).toEqual(['Green Valley']);
       await page.context().close();
     }

@@ -1,14 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshot, skipE2E } from './browser';
-import { fillDevProvider, signInWithCookie } from './helpers';
-import { type RunningServer, startServer } from './server';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, screenshot, skipE2E } from './browser';
+import { countOnReload, fillDevProvider, type Person, signInWithCookie } from './helpers';
+import { useJourney } from './journey';
 
 const OWNER = { email: 'owner@example.com', name: 'Olivia Owner' };
 const ADMIN = { email: 'boss@example.com', name: 'Bea Boss' };
 
 /** Clicks a sign-in button that opens the development provider in a popup, and signs in there. */
-async function signInThroughPopup(page: Page, button: string, who: { email: string; name: string }) {
+async function signInThroughPopup(page: Page, button: string, who: Person) {
   const popupPromise = page.waitForEvent('popup');
   await page.getByRole('button', { name: button }).click();
   const popup = await popupPromise;
@@ -20,36 +20,34 @@ async function signInThroughPopup(page: Page, button: string, who: { email: stri
 }
 
 /** Signs in (without the popup, which the request and invite journeys use themselves) and opens `to`. */
-async function signInTo(page: Page, baseUrl: string, who: { email: string; name: string }, to = '/dashboard') {
+async function signInTo(page: Page, baseUrl: string, who: Person, to = '/dashboard') {
   await signInWithCookie(page.context(), baseUrl, who);
   await page.goto(`${baseUrl}${to}`);
 }
 
 describe.skipIf(skipE2E)('handles and invites', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  // The mail worker runs, so a rejection's mail shows in the development mailbox.
+  const journey = useJourney({
+    env: { OWNER_EMAIL: OWNER.email, ADMIN_EMAILS: `${OWNER.email},${ADMIN.email}`, EMAIL_POLL_MS: '300' },
+  });
   const contexts: BrowserContext[] = [];
+  // Hooks after run in reverse: these contexts close before the journey lets go of the browser.
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+  });
 
+  /** A page in a context of its own, where the consent banner still shows. */
   async function newPage(viewport = DESKTOP): Promise<Page> {
-    const context = await browser.newContext(viewport === PHONE ? { viewport, isMobile: true, hasTouch: true } : { viewport });
+    const context = await journey.browser.newContext(
+      viewport === PHONE ? { viewport, isMobile: true, hasTouch: true } : { viewport },
+    );
     contexts.push(context);
     return context.newPage();
   }
 
-  beforeAll(async () => {
-    // The mail worker runs, so a rejection's mail shows in the development mailbox.
-    server = await startServer({ OWNER_EMAIL: OWNER.email, ADMIN_EMAILS: `${OWNER.email},${ADMIN.email}`, EMAIL_POLL_MS: '300' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.stop();
-  });
-
   it('request a handle, the owner approves, the requester sees it on the dashboard', async () => {
     const page = await newPage();
-    await page.goto(`${server.url}/request-handle`);
+    await page.goto(`${journey.url}/request-handle`);
     await page.getByRole('heading', { name: 'Request a handle' }).waitFor();
     await page.getByLabel('Handle', { exact: true }).fill('Green-Grocer');
     expect(await page.getByLabel('Handle', { exact: true }).inputValue()).toBe('green-grocer');
@@ -64,7 +62,7 @@ describe.skipIf(skipE2E)('handles and invites', () => {
     await page.getByRole('button', { name: 'Sign in with Google to submit' }).click();
     const popup = await failedPopup;
     await popup.goto(
-      `${server.url}/login/complete?${new URLSearchParams({ redirect: '/request-handle', popup: '1', error: '1' })}`,
+      `${journey.url}/login/complete?${new URLSearchParams({ redirect: '/request-handle', popup: '1', error: '1' })}`,
     );
     await page.getByText('Failed to sign in. Please try again.').waitFor();
     await screenshot(page, 'request-handle-sign-in-failed-desktop');
@@ -77,13 +75,13 @@ describe.skipIf(skipE2E)('handles and invites', () => {
     await page.waitForURL(/\/dashboard$/);
     await page.getByText('Your request for a handle is being reviewed.').waitFor();
     await screenshot(page, 'dashboard-requested-desktop');
-    await page.goto(`${server.url}/request-handle`);
+    await page.goto(`${journey.url}/request-handle`);
     await page.getByText('pending approval').waitFor();
     expect(await page.getByText('@green-grocer').isVisible()).toBe(true);
 
     // A second person asks for the same handle: requests do not hold it.
     const rival = await newPage(PHONE);
-    await signInTo(rival, server.url, { email: 'rico@example.com', name: 'Rico' }, '/request-handle');
+    await signInTo(rival, journey.url, { email: 'rico@example.com', name: 'Rico' }, '/request-handle');
     await rival.getByLabel('Handle', { exact: true }).fill('green-grocer');
     await rival.getByLabel('Display Name').fill('Rico Greens');
     await rival.getByLabel('How will you use your handle?').fill('Menus');
@@ -92,7 +90,7 @@ describe.skipIf(skipE2E)('handles and invites', () => {
     await rival.waitForURL(/\/dashboard$/);
 
     const owner = await newPage();
-    await signInTo(owner, server.url, OWNER, '/admin/handles');
+    await signInTo(owner, journey.url, OWNER, '/admin/handles');
     await owner.getByRole('heading', { name: 'Handle requests (2)' }).waitFor();
     await screenshot(owner, 'admin-handles-desktop');
     const ginaCard = owner.getByRole('listitem').filter({ hasText: 'gina@example.com' });
@@ -103,9 +101,9 @@ describe.skipIf(skipE2E)('handles and invites', () => {
     await ricoCard.getByRole('alert').getByText('This handle is already taken. Please choose another.').waitFor();
     await screenshot(owner, 'admin-handles-taken-desktop');
 
-    await page.goto(`${server.url}/dashboard`);
+    await page.goto(`${journey.url}/dashboard`);
     await page.getByRole('heading', { name: '@green-grocer' }).waitFor();
-    expect(await page.getByRole('link', { name: `${server.url}/green-grocer`, exact: true }).getAttribute('href')).toBe(
+    expect(await page.getByRole('link', { name: `${journey.url}/green-grocer`, exact: true }).getAttribute('href')).toBe(
       '/green-grocer',
     );
     expect(await page.getByText('requires a handle').count()).toBe(0);
@@ -142,7 +140,7 @@ describe.skipIf(skipE2E)('handles and invites', () => {
 
   it('the owner rejects a request with a reason; the mail carries it and what to do next (#31)', async () => {
     const hana = await newPage(PHONE);
-    await signInTo(hana, server.url, { email: 'hana@example.com', name: 'Hana' }, '/request-handle');
+    await signInTo(hana, journey.url, { email: 'hana@example.com', name: 'Hana' }, '/request-handle');
     await hana.getByLabel('Handle', { exact: true }).fill('bakery');
     await hana.getByLabel('Display Name').fill('Hana Bakes');
     await hana.getByLabel('How will you use your handle?').fill('Bread orders');
@@ -150,7 +148,7 @@ describe.skipIf(skipE2E)('handles and invites', () => {
     await hana.waitForURL(/\/dashboard$/);
 
     const owner = await newPage(PHONE);
-    await signInTo(owner, server.url, OWNER, '/admin/handles');
+    await signInTo(owner, journey.url, OWNER, '/admin/handles');
     const card = owner.getByRole('listitem').filter({ hasText: 'hana@example.com' });
     await card.getByLabel('Reason if you reject (optional)').fill('A handle this general would suit many bakeries.');
     await card.getByRole('button', { name: 'Reject' }).click();
@@ -160,25 +158,17 @@ describe.skipIf(skipE2E)('handles and invites', () => {
 
     // The development mailbox holds what Hana receives.
     const row = owner.getByRole('row').filter({ hasText: 'hana@example.com' }).filter({ hasText: 'Your request for @bakery' });
-    await expect
-      .poll(
-        async () => {
-          await owner.goto(`${server.url}/dev/mailbox`);
-          return row.count();
-        },
-        { timeout: 20_000 },
-      )
-      .toBe(1);
+    await expect.poll(countOnReload(owner, `${journey.url}/dev/mailbox`, row), { timeout: 20_000 }).toBe(1);
     await row.getByRole('link', { name: 'Your request for @bakery' }).click();
     const text = (await owner.locator('pre').textContent()) ?? '';
     expect(text).toContain('The Freshlist team says:\nA handle this general would suit many bakeries.');
-    expect(text).toContain(`- Ask for another handle: ${server.url}/request-handle`);
-    expect(text).toContain(`- Meanwhile, follow suppliers and restaurants and read their lists: ${server.url}/explore`);
+    expect(text).toContain(`- Ask for another handle: ${journey.url}/request-handle`);
+    expect(text).toContain(`- Meanwhile, follow suppliers and restaurants and read their lists: ${journey.url}/explore`);
   });
 
   it('an admin invites an email; that person signs in, accepts and lands on the dashboard', async () => {
     const admin = await newPage();
-    await signInTo(admin, server.url, ADMIN, '/admin/invite');
+    await signInTo(admin, journey.url, ADMIN, '/admin/invite');
     const inviteForm = admin.getByRole('form', { name: 'Invite someone' });
     await inviteForm.getByRole('button', { name: 'Create invite' }).click();
     await inviteForm.getByText('All fields are required.').waitFor();
@@ -192,7 +182,7 @@ describe.skipIf(skipE2E)('handles and invites', () => {
       .waitFor();
     await screenshot(admin, 'admin-invite-desktop');
 
-    await admin.goto(`${server.url}/admin/invites-pending`);
+    await admin.goto(`${journey.url}/admin/invites-pending`);
     const row = admin.getByRole('listitem').filter({ hasText: '@corner-cafe' });
     await row.waitFor();
     await row.getByLabel('Sent').check();
@@ -201,7 +191,7 @@ describe.skipIf(skipE2E)('handles and invites', () => {
     await screenshot(admin, 'admin-invites-pending-desktop');
 
     const phone = await newPage(PHONE);
-    await phone.goto(`${server.url}/invite/corner-cafe`);
+    await phone.goto(`${journey.url}/invite/corner-cafe`);
     await phone.getByText('Please sign in to accept this invite.').waitFor();
     // Who invited them and what Freshlist is, for someone who never heard of it (#31).
     await phone.getByText(`${ADMIN.name} invited you to Freshlist.`).waitFor();
@@ -229,7 +219,7 @@ describe.skipIf(skipE2E)('handles and invites', () => {
 
   it('shows the email mismatch, invite not found and invalid link states', async () => {
     const admin = await newPage();
-    await signInTo(admin, server.url, ADMIN, '/admin/invite');
+    await signInTo(admin, journey.url, ADMIN, '/admin/invite');
     const inviteForm = admin.getByRole('form', { name: 'Invite someone' });
     await inviteForm.getByLabel('Handle', { exact: true }).fill('market-stall');
     await inviteForm.getByLabel('Email').fill('mia@example.com');
@@ -242,33 +232,33 @@ describe.skipIf(skipE2E)('handles and invites', () => {
       [PHONE, 'phone'],
     ] as const) {
       const page = await newPage(viewport);
-      await signInTo(page, server.url, { email: `mallory-${suffix}@example.com`, name: 'Mallory' });
-      await page.goto(`${server.url}/invite/Market-Stall`);
+      await signInTo(page, journey.url, { email: `mallory-${suffix}@example.com`, name: 'Mallory' });
+      await page.goto(`${journey.url}/invite/Market-Stall`);
       await page.getByRole('heading', { name: 'Email mismatch' }).waitFor();
       await page
         .getByText(`This invite is for m•••@example.com, but you are signed in as mallory-${suffix}@example.com.`)
         .waitFor();
       await screenshot(page, `invite-mismatch-${suffix}`);
 
-      await page.goto(`${server.url}/invite/nobody-here`);
+      await page.goto(`${journey.url}/invite/nobody-here`);
       await page.getByRole('heading', { name: 'Invite not found.' }).waitFor();
       await screenshot(page, `invite-not-found-${suffix}`);
 
-      await page.goto(`${server.url}/invite/not%20a%20handle`);
+      await page.goto(`${journey.url}/invite/not%20a%20handle`);
       await page.getByRole('heading', { name: 'Invalid invite link.' }).waitFor();
-      await page.goto(`${server.url}/invite`);
+      await page.goto(`${journey.url}/invite`);
       await page.getByRole('heading', { name: 'Invalid invite link.' }).waitFor();
     }
   });
 
   it('an invite request becomes an invite the person confirms from the dashboard; an admin-made handle is claimed at sign-in', async () => {
     const visitor = await newPage(PHONE);
-    await visitor.goto(`${server.url}/request-invite`);
+    await visitor.goto(`${journey.url}/request-invite`);
     await visitor.getByRole('heading', { name: 'Get Started' }).waitFor();
     await screenshot(visitor, 'request-invite-signed-out-phone');
 
     const page = await newPage();
-    await signInTo(page, server.url, { email: 'dan@example.com', name: 'Dan Deli' }, '/request-invite');
+    await signInTo(page, journey.url, { email: 'dan@example.com', name: 'Dan Deli' }, '/request-invite');
     // Not a second page titled "Request a handle" (#31).
     await page.getByRole('heading', { level: 1, name: 'Request an invite' }).waitFor();
     expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('dan@example.com');
@@ -288,7 +278,7 @@ describe.skipIf(skipE2E)('handles and invites', () => {
     await page.getByText('Your request for a handle is being reviewed.').waitFor();
 
     const admin = await newPage();
-    await signInTo(admin, server.url, ADMIN, '/admin/invite-requests');
+    await signInTo(admin, journey.url, ADMIN, '/admin/invite-requests');
     const card = admin.getByRole('listitem').filter({ hasText: 'dan@example.com' });
     await card.getByText('@dandeli on Instagram').waitFor();
     await screenshot(admin, 'admin-invite-requests-desktop');
@@ -304,7 +294,7 @@ describe.skipIf(skipE2E)('handles and invites', () => {
     await page.getByRole('heading', { name: '@dan-deli' }).waitFor();
 
     // An admin-created handle belongs to whoever first signs in with its email.
-    await admin.goto(`${server.url}/admin/invite`);
+    await admin.goto(`${journey.url}/admin/invite`);
     const direct = admin.getByRole('form', { name: 'Create a handle directly' });
     await direct.getByLabel('Handle', { exact: true }).fill('Farm-Shop');
     await direct.getByLabel('Email').fill('FERN@example.com');
@@ -318,7 +308,7 @@ describe.skipIf(skipE2E)('handles and invites', () => {
     await direct.getByText('This handle is already taken.').waitFor();
 
     const fern = await newPage(PHONE);
-    await signInTo(fern, server.url, { email: 'fern@example.com', name: 'Fern' });
+    await signInTo(fern, journey.url, { email: 'fern@example.com', name: 'Fern' });
     await fern.getByRole('heading', { name: '@farm-shop' }).waitFor();
     await fern.getByRole('heading', { name: 'Welcome, Fern Farm Shop' }).waitFor();
     await screenshot(fern, 'dashboard-admin-created-phone');

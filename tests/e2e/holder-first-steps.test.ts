@@ -1,12 +1,10 @@
-import { rmSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { localDate } from '../../core/list-text';
-import { openDatabase } from '../../server/plugins/db';
 import { aPost, aUser } from '../fixtures/factories';
-import { DESKTOP, launchBrowser, PHONE, screenshot, skipE2E } from './browser';
-import { consentDeclined, signInWithCookie } from './helpers';
-import { migratedDataDir, type RunningServer, startServer } from './server';
+import { DESKTOP, PHONE, screenshot, skipE2E } from './browser';
+import { type Person, signInWithCookie } from './helpers';
+import { useJourney } from './journey';
 
 const FARM = { email: 'orchard@example.com', name: 'Hillside Orchard', handle: 'hillside-orchard' };
 const NEWCOMER = { email: 'newbie@example.com', name: 'New Bakery', handle: 'new-bakery' };
@@ -25,35 +23,17 @@ function yesterday(): string {
  * "Valid until" asked about, a mistyped link put right, and a delete with Undo.
  */
 describe.skipIf(skipE2E)('a holder’s first steps: profile nudge, own page, sharing, editing and deleting a list', () => {
-  const dataDir = migratedDataDir();
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    const database = await openDatabase({ dataDir });
-    try {
-      const farm = await aUser(database.db, FARM);
-      await aPost(database.db, farm, { url: 'https://drive.google.com/file/d/apples/view', description: APPLES });
-      await aUser(database.db, NEWCOMER);
-    } finally {
-      await database.close();
-    }
-    server = await startServer({ DATA_DIR: dataDir });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+  const journey = useJourney({
+    seed: async (db) => {
+      const farm = await aUser(db, FARM);
+      await aPost(db, farm, { url: 'https://drive.google.com/file/d/apples/view', description: APPLES });
+      await aUser(db, NEWCOMER);
+    },
   });
 
-  async function signedIn(person: { email: string; name: string } | null, viewport = DESKTOP) {
-    const context: BrowserContext = await browser.newContext({
-      viewport,
-      ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}),
-    });
-    await consentDeclined(context);
-    if (person) await signInWithCookie(context, server.url, person);
+  async function signedIn(person: Person | null, viewport = DESKTOP) {
+    const context = await journey.context(viewport);
+    if (person) await signInWithCookie(context, journey.url, person);
     return { context, page: await context.newPage() };
   }
   const inView = (page: Page, text: string) =>
@@ -64,14 +44,14 @@ describe.skipIf(skipE2E)('a holder’s first steps: profile nudge, own page, sha
 
   it('a new holder is asked to complete the profile; their empty page invites a first list, a visitor’s does not', async () => {
     const { context, page } = await signedIn(NEWCOMER);
-    await page.goto(`${server.url}/dashboard`);
+    await page.goto(`${journey.url}/dashboard`);
     const nudge = page.getByRole('region', { name: 'Complete your business profile' });
     await nudge.getByText('Add your area and trades so people find you on Explore.').waitFor();
     await screenshot(page, 'holder-profile-nudge-desktop');
     await nudge.getByRole('link', { name: 'Complete your profile' }).click();
     await page.getByRole('heading', { level: 1, name: 'Business profile' }).waitFor();
 
-    await page.goto(`${server.url}/${NEWCOMER.handle}`);
+    await page.goto(`${journey.url}/${NEWCOMER.handle}`);
     const toolbar = page.getByRole('navigation', { name: 'Your page' });
     expect(await toolbar.getByRole('link', { name: 'Share a new list' }).getAttribute('href')).toBe('/upload');
     expect(await toolbar.getByRole('link', { name: 'My QR card' }).getAttribute('href')).toBe(`/follow/${NEWCOMER.handle}`);
@@ -82,7 +62,7 @@ describe.skipIf(skipE2E)('a holder’s first steps: profile nudge, own page, sha
     await context.close();
 
     const visitor = await signedIn(null, PHONE);
-    await visitor.page.goto(`${server.url}/${NEWCOMER.handle}`);
+    await visitor.page.goto(`${journey.url}/${NEWCOMER.handle}`);
     await visitor.page.getByText("This user hasn't uploaded anything yet.").waitFor();
     expect(await visitor.page.getByRole('navigation', { name: 'Your page' }).count()).toBe(0);
     expect(await visitor.page.getByText('Your page is ready').count()).toBe(0);
@@ -91,7 +71,7 @@ describe.skipIf(skipE2E)('a holder’s first steps: profile nudge, own page, sha
 
   it('a link typed without https:// is completed; a past "Valid until" is asked about; "Upload saved!" is in view', async () => {
     const { context, page } = await signedIn(FARM, PHONE);
-    await page.goto(`${server.url}/upload`);
+    await page.goto(`${journey.url}/upload`);
     await page.getByRole('heading', { level: 1, name: 'Share a new list' }).waitFor();
     const link = page.getByLabel('Link URL');
     await link.fill('drive.google.com/file/d/pears/view');
@@ -120,14 +100,14 @@ describe.skipIf(skipE2E)('a holder’s first steps: profile nudge, own page, sha
 
   it('"New version" names its list and starts from its link; Edit puts a mistyped link right', async () => {
     const { context, page } = await signedIn(FARM);
-    await page.goto(`${server.url}/dashboard`);
+    await page.goto(`${journey.url}/dashboard`);
     const apples = page.getByRole('article').filter({ hasText: APPLES });
     await apples.getByRole('link', { name: /New version/ }).click();
     await page.getByRole('heading', { level: 1, name: `New version of ${APPLES}` }).waitFor();
     expect(await page.getByLabel('Link URL').inputValue()).toBe('https://drive.google.com/file/d/apples/view');
     await screenshot(page, 'upload-new-version-desktop');
 
-    await page.goto(`${server.url}/dashboard`);
+    await page.goto(`${journey.url}/dashboard`);
     await apples.getByRole('button', { name: `Edit ${APPLES}` }).click();
     const edit = page.getByRole('form', { name: `Edit ${APPLES}` });
     await edit.getByLabel('Link URL').fill('https://bit.ly/apples');
@@ -150,7 +130,7 @@ describe.skipIf(skipE2E)('a holder’s first steps: profile nudge, own page, sha
 
   it('deleting a list says so and offers Undo; without Undo it is gone', async () => {
     const { context, page } = await signedIn(FARM, PHONE);
-    await page.goto(`${server.url}/dashboard`);
+    await page.goto(`${journey.url}/dashboard`);
     const pears = page.getByRole('article').filter({ hasText: 'Pear prices this week' });
     await pears.getByRole('button', { name: /^Delete/ }).click();
     await pears.getByRole('button', { name: 'Yes, delete' }).click();
@@ -172,7 +152,7 @@ describe.skipIf(skipE2E)('a holder’s first steps: profile nudge, own page, sha
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My page' }).click();
     expect((await deleted).status()).toBe(200);
     await page.getByRole('heading', { name: `@${FARM.handle}` }).waitFor();
-    await page.goto(`${server.url}/dashboard`);
+    await page.goto(`${journey.url}/dashboard`);
     await page.getByText(APPLES).first().waitFor();
     expect(await page.getByText('Pear prices this week').count()).toBe(0);
     await context.close();

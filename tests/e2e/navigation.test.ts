@@ -1,12 +1,10 @@
-import { rmSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSENT_STORAGE_KEY } from '../../core/consent';
-import { openDatabase } from '../../server/plugins/db';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { DB } from '../../server/plugins/db';
 import { aFollow, aPost, aUser } from '../fixtures/factories';
-import { DESKTOP, launchBrowser, PHONE, screenshot, skipE2E } from './browser';
-import { fillDevProvider, signInAs, signInWithCookie } from './helpers';
-import { migratedDataDir, type RunningServer, startServer } from './server';
+import { DESKTOP, PHONE, screenshot, skipE2E } from './browser';
+import { fillDevProvider, signInAs } from './helpers';
+import { useJourney } from './journey';
 
 const OWNER = { email: 'valley@example.com', name: 'Green Valley', handle: 'green-valley' };
 const SHOP = { email: 'shop@example.com', name: 'Follower Shop', handle: 'follower-shop' };
@@ -16,59 +14,25 @@ const REMOVED = { email: 'removed@example.com', name: 'Removed Farm' };
 const OTHER_FARM = { email: 'other@example.com', name: 'Other Farm', handle: 'other-farm' };
 
 /** Owner with three followers (one with a handle, two without), a restaurant that follows them, a removed handle. */
-async function seed(dataDir: string): Promise<void> {
-  const database = await openDatabase({ dataDir });
-  try {
-    const db = database.db;
-    const owner = await aUser(db, OWNER);
-    await aPost(db, owner, {
-      url: 'https://drive.google.com/file/d/valley/view',
-      description: 'This week: tomatoes, courgettes and the first pumpkins.',
-    });
-    await aFollow(db, await aUser(db, SHOP), OWNER.handle, 1_000);
-    await aFollow(db, await aUser(db, { name: 'Secret Bistro' }), OWNER.handle, 2_000);
-    const restaurant = await aUser(db, RESTAURANT);
-    await aFollow(db, restaurant, OWNER.handle, 3_000);
-    await aUser(db, OTHER_FARM);
-    await aFollow(db, restaurant, OTHER_FARM.handle, 4_000);
-    await aUser(db, ADMIN);
-    const removed = await aUser(db, REMOVED);
-    await db.updateTable('users').set({ handle_revoked: true }).where('id', '=', removed.id).execute();
-  } finally {
-    await database.close();
-  }
+async function seed(db: DB): Promise<void> {
+  const owner = await aUser(db, OWNER);
+  await aPost(db, owner, {
+    url: 'https://drive.google.com/file/d/valley/view',
+    description: 'This week: tomatoes, courgettes and the first pumpkins.',
+  });
+  await aFollow(db, await aUser(db, SHOP), OWNER.handle, 1_000);
+  await aFollow(db, await aUser(db, { name: 'Secret Bistro' }), OWNER.handle, 2_000);
+  const restaurant = await aUser(db, RESTAURANT);
+  await aFollow(db, restaurant, OWNER.handle, 3_000);
+  await aUser(db, OTHER_FARM);
+  await aFollow(db, restaurant, OTHER_FARM.handle, 4_000);
+  await aUser(db, ADMIN);
+  const removed = await aUser(db, REMOVED);
+  await db.updateTable('users').set({ handle_revoked: true }).where('id', '=', removed.id).execute();
 }
 
 describe.skipIf(skipE2E)('navigation: the header, titles, sign-out, followers and following', () => {
-  const dataDir = migratedDataDir();
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await seed(dataDir);
-    server = await startServer({ DATA_DIR: dataDir, ADMIN_EMAILS: ADMIN.email });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  async function context(viewport: typeof DESKTOP): Promise<BrowserContext> {
-    const ctx = await browser.newContext({ viewport, ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}) });
-    await ctx.addInitScript((key) => window.localStorage.setItem(key, 'declined'), CONSENT_STORAGE_KEY);
-    return ctx;
-  }
-
-  /** Signed in without the popup (the first and last journeys here go through it) and on `to`. */
-  async function signedIn(person: { email: string; name: string }, viewport = DESKTOP, to = '/dashboard'): Promise<Page> {
-    const ctx = await context(viewport);
-    await signInWithCookie(ctx, server.url, person);
-    const page = await ctx.newPage();
-    await page.goto(`${server.url}${to}`);
-    return page;
-  }
+  const journey = useJourney({ seed, env: { ADMIN_EMAILS: ADMIN.email } });
 
   const header = (page: Page) => page.getByRole('banner');
   const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -90,8 +54,8 @@ describe.skipIf(skipE2E)('navigation: the header, titles, sign-out, followers an
   }
 
   it('a visitor: Freshlist, Explore and Sign in; a Follow asks to "Sign in to follow @x" and follows after', async () => {
-    const page = await (await context(DESKTOP)).newPage();
-    await page.goto(`${server.url}/${OWNER.handle}`);
+    const page = await (await journey.context(DESKTOP)).newPage();
+    await page.goto(`${journey.url}/${OWNER.handle}`);
     await page.getByRole('heading', { name: `@${OWNER.handle}` }).waitFor();
     await titled(page, '@green-valley · Freshlist');
     expect(await header(page).getByRole('link', { name: 'Freshlist' }).getAttribute('href')).toBe('/');
@@ -112,8 +76,8 @@ describe.skipIf(skipE2E)('navigation: the header, titles, sign-out, followers an
   });
 
   it('links move between pages without loading the app again; a link to the page shown adds no history entry', async () => {
-    const page = await (await context(DESKTOP)).newPage();
-    await page.goto(`${server.url}/${OWNER.handle}`);
+    const page = await (await journey.context(DESKTOP)).newPage();
+    await page.goto(`${journey.url}/${OWNER.handle}`);
     await page.getByRole('heading', { name: `@${OWNER.handle}` }).waitFor();
     // Gone if the document is loaded again.
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
@@ -136,7 +100,7 @@ describe.skipIf(skipE2E)('navigation: the header, titles, sign-out, followers an
   });
 
   it('someone without a handle: feed first, Explore/Feed/Following/Forms, Unfollow on /following, sign-out settles on /', async () => {
-    const page = await signedIn(RESTAURANT);
+    const page = await journey.signedIn(RESTAURANT, DESKTOP, '/dashboard');
     await page.getByRole('heading', { name: `Welcome, ${RESTAURANT.name}` }).waitFor();
     await titled(page, 'Dashboard · Freshlist');
     expect(await navLabels(page)).toEqual(['Dashboard', 'Feed', 'Following', 'Explore', 'Forms']);
@@ -170,7 +134,7 @@ describe.skipIf(skipE2E)('navigation: the header, titles, sign-out, followers an
     expect(await page.getByText('@other-farm').count()).toBe(0);
 
     // Sign out from a protected page: it must settle on /, not on /login?redirect=….
-    await page.goto(`${server.url}/dashboard`);
+    await page.goto(`${journey.url}/dashboard`);
     await page.getByRole('heading', { name: `Welcome, ${RESTAURANT.name}` }).waitFor();
     await header(page).getByRole('button', { name: 'Account' }).click();
     await header(page).getByRole('button', { name: 'Sign out' }).click();
@@ -181,7 +145,7 @@ describe.skipIf(skipE2E)('navigation: the header, titles, sign-out, followers an
   });
 
   it('an approved owner: My page, every follower counted, names only of those with a handle', async () => {
-    const page = await signedIn(OWNER);
+    const page = await journey.signedIn(OWNER, DESKTOP, '/dashboard');
     await page.getByRole('heading', { name: `Welcome, ${OWNER.name}` }).waitFor();
     // A holder gets the action they come for, Share a new list (#31).
     expect(await navLabels(page)).toEqual(['Dashboard', 'Feed', 'Following', 'Explore', 'My page', 'Forms', 'Share a new list']);
@@ -189,7 +153,7 @@ describe.skipIf(skipE2E)('navigation: the header, titles, sign-out, followers an
     await page.getByText('3 people follow you').waitFor();
     await screenshot(page, 'nav-dashboard-owner-desktop');
 
-    await page.goto(`${server.url}/followers`);
+    await page.goto(`${journey.url}/followers`);
     await page.getByRole('link', { name: '@follower-shop' }).waitFor();
     await titled(page, 'Followers · Freshlist');
     await page.getByText('3 people follow you').waitFor();
@@ -206,7 +170,7 @@ describe.skipIf(skipE2E)('navigation: the header, titles, sign-out, followers an
   });
 
   it('an admin on a phone: a Menu that opens, closes on Escape, marks the page, and signs out to /', async () => {
-    const page = await signedIn(ADMIN, PHONE);
+    const page = await journey.signedIn(ADMIN, PHONE, '/dashboard');
     await page.getByRole('heading', { name: `Welcome, ${ADMIN.name}` }).waitFor();
     const menu = header(page).getByRole('button', { name: 'Menu' });
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
@@ -232,7 +196,7 @@ describe.skipIf(skipE2E)('navigation: the header, titles, sign-out, followers an
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
     expect(await current(page)).toEqual(['Admin']);
 
-    await page.goto(`${server.url}/feed`);
+    await page.goto(`${journey.url}/feed`);
     await page.getByRole('heading', { name: 'Feed', exact: true }).waitFor();
     await screenshot(page, 'nav-feed-phone');
     await menu.click();
@@ -243,17 +207,17 @@ describe.skipIf(skipE2E)('navigation: the header, titles, sign-out, followers an
   });
 
   it('phone views of the profile and of an owner dashboard', async () => {
-    const page = await signedIn(OWNER, PHONE);
+    const page = await journey.signedIn(OWNER, PHONE, '/dashboard');
     await page.getByText('3 people follow you').waitFor();
     await screenshot(page, 'nav-dashboard-owner-phone');
-    await page.goto(`${server.url}/${OWNER.handle}`);
+    await page.goto(`${journey.url}/${OWNER.handle}`);
     await page.getByRole('heading', { name: `@${OWNER.handle}` }).waitFor();
     await screenshot(page, 'nav-profile-owner-phone');
     await page.context().close();
   });
 
   it('a removed handle is told once on the dashboard', async () => {
-    const page = await signedIn(REMOVED);
+    const page = await journey.signedIn(REMOVED, DESKTOP, '/dashboard');
     await page.getByText('Your handle was removed by an administrator.').waitFor();
     await page.getByText("To post lists and get followers, you'll need a handle.").waitFor();
     await screenshot(page, 'nav-dashboard-handle-removed-desktop');
@@ -266,7 +230,7 @@ describe.skipIf(skipE2E)('navigation: the header, titles, sign-out, followers an
   });
 
   it('a session that ends while a form is open keeps the text and offers "Sign in again"', async () => {
-    const page = await signedIn(OWNER, DESKTOP, '/upload');
+    const page = await journey.signedIn(OWNER, DESKTOP, '/upload');
     await page.getByRole('heading', { name: 'Share a new list' }).waitFor();
     await page.getByLabel('Link URL').fill('https://drive.google.com/file/d/late/view');
     await page.getByLabel('Description').fill('Typed before the session ended');

@@ -1,13 +1,11 @@
-import { rmSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { CONSENT_STORAGE_KEY } from '../../core/consent';
-import { openDatabase } from '../../server/plugins/db';
+import type { DB } from '../../server/plugins/db';
 import { aFollow, aPost, aUser } from '../fixtures/factories';
-import { DESKTOP, launchBrowser, PHONE, screenshot, skipE2E } from './browser';
-import { signInWithCookie } from './helpers';
-import { migratedDataDir, type RunningServer, startServer } from './server';
+import { DESKTOP, PHONE, screenshot, skipE2E } from './browser';
+import { useJourney } from './journey';
 
 const SUPPLIER = { email: 'valley@example.com', name: 'Green Valley', handle: 'green-valley' };
 const RESTAURANT = { email: 'rosa@example.com', name: 'Rosa Restaurant' };
@@ -20,34 +18,28 @@ const FAILED_INVITE = {
 };
 
 /** A supplier with a list, a restaurant following it, and one invite mail that failed for good. */
-async function seed(dataDir: string): Promise<void> {
-  const database = await openDatabase({ dataDir });
-  try {
-    const db = database.db;
-    const supplier = await aUser(db, SUPPLIER);
-    await aPost(db, supplier, { url: 'https://drive.google.com/file/d/valley/view', description: 'This week: tomatoes.' });
-    await aFollow(db, await aUser(db, RESTAURANT), SUPPLIER.handle);
-    await aUser(db, ADMIN);
-    const now = Date.now();
-    await db
-      .insertInto('email_outbox')
-      .values({
-        kind: 'invite',
-        to_address: FAILED_INVITE.email,
-        payload: JSON.stringify({ handle: FAILED_INVITE.handle, displayName: 'New Bakery', fromRequest: false }),
-        state: 'failed',
-        attempts: 1,
-        scheduled_at: now,
-        next_attempt_at: now,
-        last_error: FAILED_INVITE.error,
-        recipient: FAILED_INVITE.email,
-        subject: "You're invited to Freshlist as @new-bakery",
-        created_at: now,
-      })
-      .execute();
-  } finally {
-    await database.close();
-  }
+async function seed(db: DB): Promise<void> {
+  const supplier = await aUser(db, SUPPLIER);
+  await aPost(db, supplier, { url: 'https://drive.google.com/file/d/valley/view', description: 'This week: tomatoes.' });
+  await aFollow(db, await aUser(db, RESTAURANT), SUPPLIER.handle);
+  await aUser(db, ADMIN);
+  const now = Date.now();
+  await db
+    .insertInto('email_outbox')
+    .values({
+      kind: 'invite',
+      to_address: FAILED_INVITE.email,
+      payload: JSON.stringify({ handle: FAILED_INVITE.handle, displayName: 'New Bakery', fromRequest: false }),
+      state: 'failed',
+      attempts: 1,
+      scheduled_at: now,
+      next_attempt_at: now,
+      last_error: FAILED_INVITE.error,
+      recipient: FAILED_INVITE.email,
+      subject: "You're invited to Freshlist as @new-bakery",
+      created_at: now,
+    })
+    .execute();
 }
 
 /**
@@ -55,40 +47,8 @@ async function seed(dataDir: string): Promise<void> {
  * account) and /admin/email with the development mailbox (issue 18), on desktop and phone.
  */
 describe.skipIf(skipE2E)('settings, the admin email page and the development mailbox', () => {
-  const dataDir = migratedDataDir();
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await seed(dataDir);
-    // No SMTP_URL: mail is held for the development mailbox; the worker runs every 300 ms.
-    server = await startServer({ DATA_DIR: dataDir, ADMIN_EMAILS: ADMIN.email, EMAIL_POLL_MS: '300' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  async function context(viewport: typeof DESKTOP): Promise<BrowserContext> {
-    const ctx = await browser.newContext({
-      viewport,
-      acceptDownloads: true,
-      ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}),
-    });
-    await ctx.addInitScript((key) => window.localStorage.setItem(key, 'declined'), CONSENT_STORAGE_KEY);
-    return ctx;
-  }
-
-  /** Signed in without the popup (sign-in has journeys of its own), on `to`. */
-  async function signedIn(person: { email: string; name: string }, viewport = DESKTOP, to = '/dashboard'): Promise<Page> {
-    const ctx = await context(viewport);
-    await signInWithCookie(ctx, server.url, person);
-    const page = await ctx.newPage();
-    await page.goto(`${server.url}${to}`);
-    return page;
-  }
+  // No SMTP_URL: mail is held for the development mailbox; the worker runs every 300 ms.
+  const journey = useJourney({ seed, env: { ADMIN_EMAILS: ADMIN.email, EMAIL_POLL_MS: '300' } });
 
   const header = (page: Page) => page.getByRole('banner');
   const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
@@ -96,9 +56,9 @@ describe.skipIf(skipE2E)('settings, the admin email page and the development mai
   const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
   it('a first visit: the consent banner comes right after "Skip to content" in the tab order', async () => {
-    const ctx = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const ctx = await journey.browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
     const page = await ctx.newPage();
-    await page.goto(`${server.url}/${SUPPLIER.handle}`);
+    await page.goto(`${journey.url}/${SUPPLIER.handle}`);
     await page.getByRole('region', { name: 'Help us improve Freshlist' }).getByRole('button', { name: 'Accept' }).waitFor();
     const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
     await page.keyboard.press('Tab');
@@ -112,7 +72,7 @@ describe.skipIf(skipE2E)('settings, the admin email page and the development mai
   });
 
   it('settings: reached from the account menu; email preferences saved; privacy choices; my data downloaded', async () => {
-    const page = await signedIn(RESTAURANT);
+    const page = await journey.signedIn(RESTAURANT, DESKTOP, '/dashboard');
     await page.getByRole('heading', { name: `Welcome, ${RESTAURANT.name}` }).waitFor();
     await header(page).getByRole('button', { name: 'Account' }).click();
     await header(page).getByRole('link', { name: 'Settings' }).click();
@@ -173,7 +133,7 @@ describe.skipIf(skipE2E)('settings, the admin email page and the development mai
   });
 
   it('settings on a phone: through the Menu, nothing cut off', async () => {
-    const page = await signedIn(RESTAURANT, PHONE);
+    const page = await journey.signedIn(RESTAURANT, PHONE, '/dashboard');
     // Where sign-in settles first: a move to another page closes the menu again.
     await page.getByRole('heading', { name: `Welcome, ${RESTAURANT.name}` }).waitFor();
     await header(page).getByRole('button', { name: 'Menu' }).click();
@@ -187,7 +147,7 @@ describe.skipIf(skipE2E)('settings, the admin email page and the development mai
   });
 
   it('delete my account: asks for the email in the page, then signs out; an admin sees the backup', async () => {
-    const page = await signedIn(LEAVER, PHONE, '/settings');
+    const page = await journey.signedIn(LEAVER, PHONE, '/settings');
     await heading(page, 'Settings').waitFor();
     await page.getByRole('button', { name: 'Delete my account...' }).click();
     const field = page.getByLabel('Type your email address to confirm');
@@ -203,11 +163,11 @@ describe.skipIf(skipE2E)('settings, the admin email page and the development mai
     await header(page).getByRole('link', { name: 'Sign in' }).waitFor();
     expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, 'settings-deleted-phone');
-    expect((await page.request.get(`${server.url}/api/auth/me`)).ok()).toBe(true);
-    expect((await (await page.request.get(`${server.url}/api/auth/me`)).json()).user).toBeNull();
+    expect((await page.request.get(`${journey.url}/api/auth/me`)).ok()).toBe(true);
+    expect((await (await page.request.get(`${journey.url}/api/auth/me`)).json()).user).toBeNull();
     await page.context().close();
 
-    const admin = await signedIn(ADMIN, DESKTOP, '/admin/deleted-users');
+    const admin = await journey.signedIn(ADMIN, DESKTOP, '/admin/deleted-users');
     await heading(admin, 'Deleted users').waitFor();
     const entry = admin.getByRole('listitem').filter({ hasText: LEAVER.email });
     await entry.getByText(/by themselves · backup kept until/).waitFor();
@@ -215,7 +175,7 @@ describe.skipIf(skipE2E)('settings, the admin email page and the development mai
   });
 
   it('admin email page: counts by state, the failure with its error, Send again; the mail then shows in the development mailbox', async () => {
-    const page = await signedIn(ADMIN, DESKTOP, '/admin/');
+    const page = await journey.signedIn(ADMIN, DESKTOP, '/admin/');
     await heading(page, 'Admin').waitFor();
     await page.getByRole('link', { name: 'Email', exact: true }).click();
     await heading(page, 'Email').waitFor();
@@ -248,18 +208,18 @@ describe.skipIf(skipE2E)('settings, the admin email page and the development mai
     expect(await count('Failed')).toBe('0');
 
     await page.getByRole('link', { name: 'development mailbox' }).click();
-    await page.waitForURL(`${server.url}/dev/mailbox`);
+    await page.waitForURL(`${journey.url}/dev/mailbox`);
     await page.getByRole('link', { name: "You're invited to Freshlist as @new-bakery" }).first().click();
     await page.getByText(FAILED_INVITE.email).first().waitFor();
     await screenshot(page, 'dev-mailbox-item-desktop');
     await page.context().close();
 
-    const phone = await signedIn(ADMIN, PHONE, '/admin/email');
+    const phone = await journey.signedIn(ADMIN, PHONE, '/admin/email');
     await heading(phone, 'Email').waitFor();
     await phone.getByText('No mail has failed.').waitFor();
     expect(await fitsWidth(phone)).toBe(true);
     await screenshot(phone, 'admin-email-phone');
-    await phone.goto(`${server.url}/dev/mailbox`);
+    await phone.goto(`${journey.url}/dev/mailbox`);
     await phone.getByRole('heading', { name: 'Mail Freshlist would have sent' }).waitFor();
     expect(await fitsWidth(phone)).toBe(true);
     await screenshot(phone, 'dev-mailbox-phone');

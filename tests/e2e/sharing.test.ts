@@ -1,30 +1,20 @@
 import jsQR from 'jsqr';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONSENT_STORAGE_KEY } from '../../core/consent';
-import { DESKTOP, launchBrowser, PHONE, screenshot, skipE2E } from './browser';
+import { DESKTOP, PHONE, screenshot, skipE2E } from './browser';
 import { signInAs, signInWithCookie } from './helpers';
-import { type RunningServer, startServer } from './server';
+import { useJourney, type Viewport } from './journey';
 
 const ADMIN = 'analyst@example.com';
 
 describe.skipIf(skipE2E)('sharing: invitation page, connect page, consent and analytics', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer({ ADMIN_EMAILS: ADMIN, GTM_ID: 'GTM-TEST123' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = useJourney({ env: { ADMIN_EMAILS: ADMIN, GTM_ID: 'GTM-TEST123' } });
 
   /** A fresh visitor; requests to the tag manager are answered locally (the machine has no network). */
-  async function visitor(viewport: typeof DESKTOP, phone = false): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport, ...(phone ? { isMobile: true, hasTouch: true } : {}) });
+  async function visitor(viewport: Viewport, phone = false): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await journey.browser.newContext({ viewport, ...(phone ? { isMobile: true, hasTouch: true } : {}) });
     await context.route('https://www.googletagmanager.com/**', (route) =>
       route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.__gtmLoaded = true;' }),
     );
@@ -46,7 +36,7 @@ describe.skipIf(skipE2E)('sharing: invitation page, connect page, consent and an
     page.on('request', (request) => {
       if (request.url().includes('/api/analytics/events')) eventPosts.push(request.url());
     });
-    await page.goto(`${server.url}/tell-your-friends`);
+    await page.goto(`${journey.url}/tell-your-friends`);
     await page.getByRole('heading', { name: "You're invited to join" }).waitFor();
     await banner(page).getByRole('button', { name: 'Accept' }).waitFor({ state: 'visible' });
     await bannerSettled(page);
@@ -75,7 +65,7 @@ describe.skipIf(skipE2E)('sharing: invitation page, connect page, consent and an
     await page.waitForTimeout(400);
     expect(await banner(page).count()).toBe(0);
 
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${journey.url}/login`);
     await signInAs(page, 'decliner@example.com', 'Dee Cline');
     await page.getByRole('heading', { name: 'Welcome, Dee Cline' }).waitFor();
     const friends = page.getByRole('region', { name: 'Tell your friends' });
@@ -96,7 +86,7 @@ describe.skipIf(skipE2E)('sharing: invitation page, connect page, consent and an
 
   it('after Accept, loads the tag manager and stores events that admins see counted', async () => {
     const { context, page } = await visitor(PHONE, true);
-    await page.goto(`${server.url}/tell-your-friends`);
+    await page.goto(`${journey.url}/tell-your-friends`);
     await banner(page).getByRole('button', { name: 'Accept' }).waitFor({ state: 'visible' });
     await bannerSettled(page);
     await screenshot(page, 'consent-banner-phone');
@@ -106,10 +96,10 @@ describe.skipIf(skipE2E)('sharing: invitation page, connect page, consent and an
     await page.locator('#gtm-script').waitFor({ state: 'attached' });
     expect(await page.locator('#gtm-script').getAttribute('src')).toBe('https://www.googletagmanager.com/gtm.js?id=GTM-TEST123');
 
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${journey.url}/login`);
     await signInAs(page, ADMIN, 'Ana Lyst');
     await page.getByRole('heading', { name: 'Welcome, Ana Lyst' }).waitFor();
-    await page.goto(`${server.url}/admin/analytics`);
+    await page.goto(`${journey.url}/admin/analytics`);
     await page.getByRole('heading', { name: 'Analytics' }).waitFor();
     // The first events may still be in the browser's 3-second batch: look again until they arrive.
     const perEvent = page.getByRole('table').first();
@@ -137,22 +127,22 @@ describe.skipIf(skipE2E)('sharing: invitation page, connect page, consent and an
 
   it("shows a handle's connect page to visitors, and lets its owner download the printable card", async () => {
     const admin = await visitor(DESKTOP);
-    await signInWithCookie(admin.context, server.url, { email: ADMIN, name: 'Ana Lyst' });
-    const created = await admin.page.request.post(`${server.url}/api/admin/handles`, {
+    await signInWithCookie(admin.context, journey.url, { email: ADMIN, name: 'Ana Lyst' });
+    const created = await admin.page.request.post(`${journey.url}/api/admin/handles`, {
       data: { handle: 'green-grocer', email: 'grocer@example.com', displayName: 'Green Grocer' },
     });
     expect(created.status()).toBe(201);
     await admin.context.close();
 
     const owner = await visitor(DESKTOP);
-    await signInWithCookie(owner.context, server.url, { email: 'grocer@example.com', name: 'Gina Grocer' });
-    const posted = await owner.page.request.post(`${server.url}/api/posts`, {
+    await signInWithCookie(owner.context, journey.url, { email: 'grocer@example.com', name: 'Gina Grocer' });
+    const posted = await owner.page.request.post(`${journey.url}/api/posts`, {
       data: { url: 'https://drive.google.com/file/d/spring-menu', description: 'Spring menu and this week’s prices' },
     });
     expect(posted.status()).toBe(201);
 
     const { context, page } = await visitor(PHONE, true);
-    await page.goto(`${server.url}/follow/green-grocer`);
+    await page.goto(`${journey.url}/follow/green-grocer`);
     await page.getByRole('heading', { name: 'Follow Green Grocer' }).waitFor();
     const code = page.getByRole('img', { name: /QR code that opens .*\/green-grocer$/ });
     await code.waitFor();
@@ -183,14 +173,14 @@ describe.skipIf(skipE2E)('sharing: invitation page, connect page, consent and an
     await page.waitForURL(/\/green-grocer$/);
     await page.getByRole('button', { name: '✓ Following' }).waitFor();
     // Back on the connect page, a follower sees that they follow, and is asked before an unfollow (#31).
-    await page.goto(`${server.url}/follow/green-grocer`);
+    await page.goto(`${journey.url}/follow/green-grocer`);
     await page.getByRole('button', { name: '✓ Following' }).click();
     await page.getByText('Unfollow Green Grocer? Their lists leave your Feed.').waitFor();
     await page.getByRole('button', { name: 'Keep following' }).click();
     await page.getByRole('button', { name: '✓ Following' }).waitFor();
     await context.close();
 
-    await owner.page.goto(`${server.url}/follow/green-grocer`);
+    await owner.page.goto(`${journey.url}/follow/green-grocer`);
     await owner.page.getByRole('heading', { name: 'This is your connect page' }).waitFor();
     await owner.page.waitForFunction(() => document.querySelector<HTMLImageElement>('.qr-card-code')?.complete === true);
     await screenshot(owner.page, 'connect-owner-desktop');
@@ -201,7 +191,7 @@ describe.skipIf(skipE2E)('sharing: invitation page, connect page, consent and an
     // The browser runs in another process (launchBrowser connects to it): the file comes as a stream.
     const png = PNG.sync.read(Buffer.concat(await (await download.createReadStream()).toArray()));
     expect([png.width, png.height]).toEqual([600, 800]);
-    expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(`${server.url}/green-grocer`);
+    expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(`${journey.url}/green-grocer`);
     await owner.context.close();
   });
 
@@ -213,17 +203,17 @@ describe.skipIf(skipE2E)('sharing: invitation page, connect page, consent and an
       if (request.method() === 'POST' && request.url().endsWith('/api/analytics/events'))
         sent.push(...request.postDataJSON().events);
     });
-    await signInWithCookie(admin.context, server.url, { email: ADMIN, name: 'Ana Lyst' });
-    await admin.page.goto(`${server.url}/dashboard`);
+    await signInWithCookie(admin.context, journey.url, { email: ADMIN, name: 'Ana Lyst' });
+    await admin.page.goto(`${journey.url}/dashboard`);
     await admin.page.getByRole('heading', { name: 'Welcome, Ana Lyst' }).waitFor();
-    const created = await admin.page.request.post(`${server.url}/api/admin/handles`, {
+    const created = await admin.page.request.post(`${journey.url}/api/admin/handles`, {
       data: { handle: 'counted-farm', email: 'counted@example.com', displayName: 'Counted Farm' },
     });
     expect(created.status()).toBe(201);
 
     const owner = await visitor(DESKTOP);
-    await signInWithCookie(owner.context, server.url, { email: 'counted@example.com', name: 'Cora Counted' });
-    const posted = await owner.page.request.post(`${server.url}/api/posts`, {
+    await signInWithCookie(owner.context, journey.url, { email: 'counted@example.com', name: 'Cora Counted' });
+    const posted = await owner.page.request.post(`${journey.url}/api/posts`, {
       data: { url: 'https://drive.google.com/file/d/counted', description: 'Counted list' },
     });
     expect(posted.status()).toBe(201);
@@ -231,12 +221,12 @@ describe.skipIf(skipE2E)('sharing: invitation page, connect page, consent and an
 
     // Events go out in 3-second batches: each is looked for while its page is still open.
     const names = () => sent.map((event) => event.name);
-    await admin.page.goto(`${server.url}/counted-farm`);
+    await admin.page.goto(`${journey.url}/counted-farm`);
     await admin.page.locator('.post-card').waitFor();
     await expect.poll(names, { timeout: 15_000 }).toContain('upload_viewed');
     expect(sent.find((event) => event.name === 'upload_viewed')?.payload).toEqual({ postId: String(post.id) });
 
-    await admin.page.goto(`${server.url}/admin/users-overview?q=counted`);
+    await admin.page.goto(`${journey.url}/admin/users-overview?q=counted`);
     const row = admin.page.locator('.admin-item', { hasText: 'counted@example.com' });
     await row.getByRole('button', { name: 'End sessions' }).click();
     await row.getByRole('button', { name: 'Yes, sign them out' }).click();
@@ -248,7 +238,7 @@ describe.skipIf(skipE2E)('sharing: invitation page, connect page, consent and an
     expect(sent.find((event) => event.name === 'search')?.payload).toEqual({ length: 7, results: 1 });
     expect(sent.find((event) => event.name === 'admin_action')?.payload).toEqual({ action: 'user.sessions-end' });
 
-    await admin.page.goto(`${server.url}/tell-your-friends`);
+    await admin.page.goto(`${journey.url}/tell-your-friends`);
     await admin.page.locator('.sample-post .post-card').waitFor();
     await expect
       .poll(() => sent.filter((event) => event.path === '/tell-your-friends').length, { timeout: 15_000 })
@@ -261,7 +251,7 @@ describe.skipIf(skipE2E)('sharing: invitation page, connect page, consent and an
 
   it('shows a connect page for a handle nobody holds yet', async () => {
     const { context, page } = await visitor(PHONE, true);
-    await page.goto(`${server.url}/follow/yourname`);
+    await page.goto(`${journey.url}/follow/yourname`);
     await page.getByRole('heading', { name: "@yourname isn't on Freshlist yet" }).waitFor();
     await bannerSettled(page);
     await screenshot(page, 'connect-unknown-phone');

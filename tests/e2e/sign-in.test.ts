@@ -1,34 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshot, skipE2E } from './browser';
-import { signInAs } from './helpers';
-import { type RunningServer, startServer } from './server';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, screenshot, skipE2E } from './browser';
+import { fillDevProvider, signInAs } from './helpers';
+import { useJourney } from './journey';
 
 const LANDING_HEADING = 'Share your latest list, always up to date.';
 
 describe.skipIf(skipE2E)('sign in and out through the development provider', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function fillProvider(page: Page, email: string, name: string) {
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Name').fill(name);
-    await page.getByRole('button', { name: 'Continue' }).click();
-  }
+  const journey = useJourney();
 
   it('signs in with the popup, lands on the dashboard, and signs out', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await journey.browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(journey.url);
     await page.getByRole('heading', { level: 1, name: LANDING_HEADING }).waitFor();
     await screenshot(page, 'landing-desktop');
 
@@ -41,7 +24,7 @@ describe.skipIf(skipE2E)('sign in and out through the development provider', () 
     const popup = await popupPromise;
     await popup.getByLabel('Email').waitFor();
     await screenshot(popup, 'dev-provider');
-    await fillProvider(popup, 'Alice@Example.com', 'Alice Green');
+    await fillDevProvider(popup, 'Alice@Example.com', 'Alice Green');
 
     await page.waitForURL(/\/dashboard$/);
     await page.getByRole('heading', { name: 'Welcome, Alice Green' }).waitFor();
@@ -61,27 +44,27 @@ describe.skipIf(skipE2E)('sign in and out through the development provider', () 
     await page.getByRole('heading', { name: 'Welcome, Alice Green' }).waitFor({ state: 'detached' });
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(LANDING_HEADING);
-    expect(page.url()).toBe(`${server.url}/`);
+    expect(page.url()).toBe(`${journey.url}/`);
     expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
 
     // The session really ended: the dashboard is behind /login again.
-    await page.goto(`${server.url}/dashboard`);
+    await page.goto(`${journey.url}/dashboard`);
     await page.getByRole('heading', { level: 1, name: 'Sign in to Freshlist' }).waitFor();
-    expect(page.url()).toBe(`${server.url}/login?redirect=%2Fdashboard`);
+    expect(page.url()).toBe(`${journey.url}/login?redirect=%2Fdashboard`);
     await context.close();
   });
 
   it('falls back to a full-page redirect when the popup is blocked (phone)', async () => {
-    const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const context = await journey.browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
     await context.addInitScript(() => {
       window.open = () => null;
     });
     const page = await context.newPage();
-    await page.goto(`${server.url}/dashboard`);
+    await page.goto(`${journey.url}/dashboard`);
     await page.waitForURL(/\/login\?redirect=%2Fdashboard/);
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await page.getByLabel('Email').waitFor();
-    await fillProvider(page, 'bob@example.com', 'Bob Baker');
+    await fillDevProvider(page, 'bob@example.com', 'Bob Baker');
     await page.waitForURL(/\/dashboard$/);
     await page.getByRole('heading', { name: 'Welcome, Bob Baker' }).waitFor();
     await screenshot(page, 'dashboard-phone');
@@ -89,18 +72,18 @@ describe.skipIf(skipE2E)('sign in and out through the development provider', () 
   });
 
   it('sends unknown paths to / and keeps signed-in people off the landing page', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await journey.browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
-    await page.goto(`${server.url}/no/such/page`);
+    await page.goto(`${journey.url}/no/such/page`);
     await page.getByRole('heading', { level: 1, name: LANDING_HEADING }).waitFor();
-    expect(page.url()).toBe(`${server.url}/`);
+    expect(page.url()).toBe(`${journey.url}/`);
 
     await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
     await signInAs(page, 'carol@example.com', 'Carol Cook');
     await page.getByRole('heading', { name: 'Welcome, Carol Cook' }).waitFor();
-    await page.goto(server.url);
+    await page.goto(journey.url);
     await page.getByRole('heading', { level: 1, name: 'Welcome, Carol Cook' }).waitFor();
-    expect(page.url()).toBe(`${server.url}/dashboard`);
+    expect(page.url()).toBe(`${journey.url}/dashboard`);
     expect(await page.getByRole('heading', { level: 1, name: LANDING_HEADING }).count()).toBe(0);
     await context.close();
   });

@@ -1,11 +1,10 @@
-import { rmSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/plugins/db';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { DB } from '../../server/plugins/db';
 import { aChatForm, aFollow, anInviteRequest, aPost, aSubmission, aUser } from '../fixtures/factories';
-import { DESKTOP, launchBrowser, screenshot, skipE2E } from './browser';
-import { consentDeclined, signInWithCookie } from './helpers';
-import { migratedDataDir, type RunningServer, startServer } from './server';
+import { DESKTOP, screenshot, skipE2E } from './browser';
+import { type Person, signInWithCookie } from './helpers';
+import { useJourney } from './journey';
 
 /**
  * Stored hostile text (issue 10, point 6): markup in a display name, a post description, a form
@@ -26,29 +25,23 @@ const BAD_URLS = [
 ];
 let formId = '';
 
-async function seed(dataDir: string): Promise<void> {
-  const database = await openDatabase({ dataDir });
-  try {
-    const db = database.db;
-    const hostile = await aUser(db, HOSTILE);
-    const reader = await aUser(db, READER);
-    await aUser(db, { ...ADMIN, admin: true });
-    await aPost(db, hostile, {
-      url: SAFE_URL,
-      description: `Safe list ${MARK('description')}<script>window.__xss='script'</script>`,
-    });
-    for (const [i, url] of BAD_URLS.entries()) await aPost(db, hostile, { url, description: `Bad link ${i}` });
-    await aFollow(db, reader, HOSTILE.handle);
-    formId = await aChatForm(db, hostile);
-    await aSubmission(db, formId, { name: MARK('answer'), order: `<a href="javascript:window.__xss='answer-link'">click</a>` });
-    await anInviteRequest(db, reader, 'reader-deli', {
-      name: MARK('request'),
-      socials: 'javascript:window.__xss="socials"',
-      links: `data:text/html,${MARK('links')}`,
-    });
-  } finally {
-    await database.close();
-  }
+async function seed(db: DB): Promise<void> {
+  const hostile = await aUser(db, HOSTILE);
+  const reader = await aUser(db, READER);
+  await aUser(db, { ...ADMIN, admin: true });
+  await aPost(db, hostile, {
+    url: SAFE_URL,
+    description: `Safe list ${MARK('description')}<script>window.__xss='script'</script>`,
+  });
+  for (const [i, url] of BAD_URLS.entries()) await aPost(db, hostile, { url, description: `Bad link ${i}` });
+  await aFollow(db, reader, HOSTILE.handle);
+  formId = await aChatForm(db, hostile);
+  await aSubmission(db, formId, { name: MARK('answer'), order: `<a href="javascript:window.__xss='answer-link'">click</a>` });
+  await anInviteRequest(db, reader, 'reader-deli', {
+    name: MARK('request'),
+    socials: 'javascript:window.__xss="socials"',
+    links: `data:text/html,${MARK('links')}`,
+  });
 }
 
 interface PageReport {
@@ -72,35 +65,21 @@ function inspect(page: Page): Promise<PageReport> {
 }
 
 describe.skipIf(skipE2E)('stored hostile text in a real browser', () => {
-  const dataDir = migratedDataDir();
-  let server: RunningServer;
-  let browser: Browser;
+  const journey = useJourney({ seed, env: { ADMIN_EMAILS: ADMIN.email } });
   const dialogs: string[] = [];
 
-  beforeAll(async () => {
-    await seed(dataDir);
-    server = await startServer({ DATA_DIR: dataDir, ADMIN_EMAILS: ADMIN.email });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
   async function context(): Promise<BrowserContext> {
-    const ctx = await browser.newContext({ viewport: DESKTOP });
-    await consentDeclined(ctx);
+    const ctx = await journey.context(DESKTOP);
     ctx.on('page', (page) => page.on('dialog', (dialog) => void dialogs.push(dialog.message())));
     return ctx;
   }
 
-  async function signedIn(who: { email: string; name: string }): Promise<Page> {
+  async function signedIn(who: Person): Promise<Page> {
     const ctx = await context();
-    await signInWithCookie(ctx, server.url, who);
+    await signInWithCookie(ctx, journey.url, who);
     const page = await ctx.newPage();
     // Where a sign-in lands: the dashboard shows their posts and feed too (a dialog there is caught).
-    await page.goto(`${server.url}/dashboard`);
+    await page.goto(`${journey.url}/dashboard`);
     return page;
   }
 
@@ -110,7 +89,7 @@ describe.skipIf(skipE2E)('stored hostile text in a real browser', () => {
     visibleText: string,
     beforeLooking?: (page: Page) => Promise<void>,
   ): Promise<PageReport> {
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${journey.url}${path}`);
     await beforeLooking?.(page);
     await page.getByText(visibleText, { exact: false }).first().waitFor();
     const report = await inspect(page);
@@ -134,12 +113,12 @@ describe.skipIf(skipE2E)('stored hostile text in a real browser', () => {
     expect(dialogs).toEqual([]);
 
     // Every card links through the server's counted redirect, which only ever sends to the safe link.
-    const { posts } = (await (await fetch(`${server.url}/api/profiles/${HOSTILE.handle}/posts`)).json()) as {
+    const { posts } = (await (await fetch(`${journey.url}/api/profiles/${HOSTILE.handle}/posts`)).json()) as {
       posts: Array<{ id: number; url: string }>;
     };
     expect(posts).toHaveLength(1 + BAD_URLS.length);
     for (const post of posts) {
-      const res = await fetch(`${server.url}/api/posts/${post.id}/open`, { redirect: 'manual' });
+      const res = await fetch(`${journey.url}/api/posts/${post.id}/open`, { redirect: 'manual' });
       if (post.url === SAFE_URL) expect(res.headers.get('location')).toBe(SAFE_URL);
       else expect([res.status, res.headers.get('location')]).toEqual([404, null]);
     }
