@@ -109,34 +109,12 @@ export function emailContentRepository(db: DB) {
 
     /** New posts in [from, to) of every handle the reader follows (and its holder still holds). */
     async digestPosts(readerId: string, from: number, to: number) {
-      const rows = await db
-        .selectFrom('follows as f')
+      const rows = await mailPosts(readerId)
+        .innerJoin('follows as f', (j) => j.onRef('f.handle', '=', 'p.handle').onRef('f.followed_user_id', '=', 'p.user_id'))
         .innerJoin('handles as h', (j) => j.onRef('h.handle', '=', 'f.handle').onRef('h.user_id', '=', 'f.followed_user_id'))
         .innerJoin('users as u', 'u.id', 'h.user_id')
-        .innerJoin('posts as p', (j) => j.onRef('p.handle', '=', 'f.handle').onRef('p.user_id', '=', 'f.followed_user_id'))
-        .innerJoin('lists as l', 'l.id', 'p.list_id')
-        // Trade-only lists as this reader may read them (docs/decisions/0180).
-        .leftJoin(readableContents(readerId), 'tc.post_id', 'p.id')
         .leftJoin('profile_logos as pl', 'pl.user_id', 'h.user_id')
-        .select((eb) => [
-          'f.handle',
-          'u.display_name as displayName',
-          'p.id',
-          eb.fn.coalesce('tc.url', 'p.url').as('url'),
-          eb.fn.coalesce('tc.description', 'p.description').as('description'),
-          'p.created_at as createdAt',
-          'l.name as listName',
-          sql<boolean>`(l.audience = 'trade' and tc.post_id is null)`.as('locked'),
-          'pl.version as logoVersion',
-          'l.slug as listSlug',
-          eb.fn.coalesce('tc.valid_from', 'p.valid_from').as('validFrom'),
-          eb.fn.coalesce('tc.valid_until', 'p.valid_until').as('validUntil'),
-          eb
-            .selectFrom('posts as v')
-            .select((c) => c.fn.countAll<number>().as('n'))
-            .whereRef('v.list_id', '=', 'p.list_id')
-            .as('versions'),
-        ])
+        .select(['f.handle', 'u.display_name as displayName', 'pl.version as logoVersion'])
         .where('f.follower_id', '=', readerId)
         .where('p.created_at', '>=', from)
         .where('p.created_at', '<', to)
