@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, type AccountExport, BACKUP_KEEP_MS } from '../../../core/account';
 import type { DeletedUsersList } from '../../../core/admin';
-import { buildTestApp, type TestApp } from '../../../tests/fixtures/app';
+import { buildTestAppWithOwnerAndAdmin, type TestAppWithOwnerAndAdmin } from '../../../tests/fixtures/app';
 import { anEmailTrail } from '../../../tests/fixtures/email-rows';
 import {
   aChatForm,
@@ -13,9 +13,7 @@ import {
   aSubmission,
   as,
   aUser,
-  OWNER_AND_ADMIN_CONFIG,
   type TestUser,
-  theOwnerAndAnAdmin,
 } from '../../../tests/fixtures/factories';
 import { accountsService } from './service';
 
@@ -23,12 +21,9 @@ import { accountsService } from './service';
  * A person's own account (issue 15 §6): "Download my data" and "Delete my account", and the purge
  * of deletion backups after 30 days.
  */
-let t: TestApp;
-let owner: TestUser;
-let admin: TestUser;
+let t: TestAppWithOwnerAndAdmin;
 beforeAll(async () => {
-  t = await buildTestApp({ ...OWNER_AND_ADMIN_CONFIG });
-  ({ owner, admin } = await theOwnerAndAnAdmin(t.db));
+  t = await buildTestAppWithOwnerAndAdmin();
 });
 afterAll(() => t.close());
 
@@ -37,7 +32,7 @@ const deleteOwn = (user: TestUser | undefined, email: string) =>
   t.app.inject(as(user, { method: 'DELETE', url: '/api/account', payload: { email } }));
 const me = async (user: TestUser) => (await t.app.inject(as(user, { url: '/api/auth/me' }))).json().user;
 const deletedUsers = async () =>
-  (await t.app.inject(as(admin, { url: '/api/admin/deleted-users' }))).json<DeletedUsersList>().deletedUsers;
+  (await t.app.inject(as(t.admin, { url: '/api/admin/deleted-users' }))).json<DeletedUsersList>().deletedUsers;
 
 describe('download my data', () => {
   it('is one JSON file with everything stored about the person, and nothing private about anyone else', async () => {
@@ -49,7 +44,7 @@ describe('download my data', () => {
     await aFollow(t.db, person, 'export-friend', 2_000);
     await aFollow(t.db, friend, 'export-farm', 3_000);
     await aFollow(t.db, fan, 'export-farm', 4_000);
-    await anInvite(t.db, { handle: 'export-farm', email: person.email, createdBy: admin.id, acceptedBy: person.id });
+    await anInvite(t.db, { handle: 'export-farm', email: person.email, createdBy: t.admin.id, acceptedBy: person.id });
     await anInviteRequest(t.db, person, 'export-farm');
     await aHandleRequest(t.db, person, 'export-farm-two');
     const form = await aChatForm(t.db, person, { title: 'Orders' });
@@ -97,7 +92,7 @@ describe('download my data', () => {
     expect(data.adminActions).toEqual([]);
 
     const text = response.body;
-    for (const secret of [friend.email, fan.email, fan.id, friend.id, admin.id, 'unsubscribe_token']) {
+    for (const secret of [friend.email, fan.email, fan.id, friend.id, t.admin.id, 'unsubscribe_token']) {
       expect(text, secret).not.toContain(secret);
     }
     // Another person's file holds their own things only.
@@ -144,17 +139,17 @@ describe('delete my account', () => {
     expect(entry?.purgeAt).toBe((entry?.deletedAt ?? 0) + BACKUP_KEEP_MS);
 
     const restored = await t.app.inject(
-      as(admin, { method: 'POST', url: `/api/admin/deleted-users/${person.id}/restore`, payload: {} }),
+      as(t.admin, { method: 'POST', url: `/api/admin/deleted-users/${person.id}/restore`, payload: {} }),
     );
     expect(restored.statusCode).toBe(200);
     expect(restored.json()).toMatchObject({ userId: person.id, handle: 'leaving-deli', posts: 1, followers: 1 });
   });
 
   it('is refused to the owner account (OWNER_EMAIL), which reviews every handle request', async () => {
-    const response = await deleteOwn(owner, owner.email);
+    const response = await deleteOwn(t.owner, t.owner.email);
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe(ACCOUNT_MESSAGES.ownerCannotDelete);
-    expect((await me(owner))?.email).toBe(owner.email);
+    expect((await me(t.owner))?.email).toBe(t.owner.email);
   });
 
   it('rejects a body without the email with a clear 400', async () => {

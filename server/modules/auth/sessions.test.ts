@@ -1,14 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, signIn, signInLanding, type TestApp } from '../../../tests/fixtures/app';
-import {
-  aSessionFor,
-  as,
-  aUser,
-  OWNER_AND_ADMIN_CONFIG,
-  type TestUser,
-  theOwnerAndAnAdmin,
-} from '../../../tests/fixtures/factories';
+import { buildTestAppWithOwnerAndAdmin, signIn, signInLanding, type TestAppWithOwnerAndAdmin } from '../../../tests/fixtures/app';
+import { aSessionFor, as, aUser } from '../../../tests/fixtures/factories';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { Changes } from '../../plugins/db-changes';
@@ -19,12 +12,9 @@ import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../plugins/session';
  * at sign-in, sign-out, idle and absolute timeouts, ending sessions on deletion, revocation or by
  * an admin, cookie attributes, cross-site writes. Timeouts are checked by back-dating the row.
  */
-let t: TestApp;
-let owner: TestUser;
-let admin: TestUser;
+let t: TestAppWithOwnerAndAdmin;
 beforeAll(async () => {
-  t = await buildTestApp(OWNER_AND_ADMIN_CONFIG);
-  ({ owner, admin } = await theOwnerAndAnAdmin(t.db));
+  t = await buildTestAppWithOwnerAndAdmin();
 });
 afterAll(() => t.close());
 
@@ -123,7 +113,7 @@ describe('ending a person’s sessions', () => {
   it('ends every session of a deleted user', async () => {
     const gone = await aUser(t.db, { handle: 'gone-soon' });
     const phone = await aSessionFor(t.db, gone);
-    const res = await t.app.inject(as(admin, { method: 'DELETE', url: `/api/admin/users/${gone.id}` }));
+    const res = await t.app.inject(as(t.admin, { method: 'DELETE', url: `/api/admin/users/${gone.id}` }));
     expect(res.statusCode).toBe(200);
     expect(await me(gone.cookie)).toBeNull();
     expect(await me(phone.cookie)).toBeNull();
@@ -132,7 +122,7 @@ describe('ending a person’s sessions', () => {
   it('ends every session of a user whose handle is revoked (deleted by the owner)', async () => {
     const revoked = await aUser(t.db, { handle: 'revoked-shop' });
     const phone = await aSessionFor(t.db, revoked);
-    const res = await t.app.inject(as(owner, { method: 'DELETE', url: '/api/admin/handles/revoked-shop' }));
+    const res = await t.app.inject(as(t.owner, { method: 'DELETE', url: '/api/admin/handles/revoked-shop' }));
     expect(res.statusCode).toBe(200);
     expect(await me(revoked.cookie)).toBeNull();
     expect(await me(phone.cookie)).toBeNull();
@@ -145,15 +135,15 @@ describe('ending a person’s sessions', () => {
     const user = await aUser(t.db);
     const laptop = await aSessionFor(t.db, user);
     const bystander = await aUser(t.db);
-    const res = await t.app.inject(as(admin, { method: 'DELETE', url: `/api/admin/users/${user.id}/sessions` }));
+    const res = await t.app.inject(as(t.admin, { method: 'DELETE', url: `/api/admin/users/${user.id}/sessions` }));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ended: 2 });
     expect(await me(user.cookie)).toBeNull();
     expect(await me(laptop.cookie)).toBeNull();
     expect((await me(bystander.cookie))?.id).toBe(bystander.id);
-    expect((await me(admin.cookie))?.id).toBe(admin.id);
+    expect((await me(t.admin.cookie))?.id).toBe(t.admin.id);
 
-    const again = await t.app.inject(as(admin, { method: 'DELETE', url: `/api/admin/users/${user.id}/sessions` }));
+    const again = await t.app.inject(as(t.admin, { method: 'DELETE', url: `/api/admin/users/${user.id}/sessions` }));
     expect(again.json()).toEqual({ ended: 0 });
     const audit = await t.db
       .selectFrom('admin_audit_log')
@@ -162,8 +152,8 @@ describe('ending a person’s sessions', () => {
       .where('target', '=', user.email)
       .execute();
     expect(audit).toEqual([
-      { action: 'user.sessions-end', target: user.email, actor_email: admin.email },
-      { action: 'user.sessions-end', target: user.email, actor_email: admin.email },
+      { action: 'user.sessions-end', target: user.email, actor_email: t.admin.email },
+      { action: 'user.sessions-end', target: user.email, actor_email: t.admin.email },
     ]);
   });
 
@@ -174,7 +164,7 @@ describe('ending a person’s sessions', () => {
     expect(refused.statusCode).toBe(403);
     expect((await me(other.cookie))?.id).toBe(other.id);
     const unknown = await t.app.inject(
-      as(admin, { method: 'DELETE', url: '/api/admin/users/7b0c5f9e-6a7e-4b8a-9d86-4a0f7f1c2d3e/sessions' }),
+      as(t.admin, { method: 'DELETE', url: '/api/admin/users/7b0c5f9e-6a7e-4b8a-9d86-4a0f7f1c2d3e/sessions' }),
     );
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('User not found.');

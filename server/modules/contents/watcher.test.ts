@@ -1,31 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../tests/fixtures/app';
+import { buildLinkWatchingTestApp, type LinkWatchingTestApp } from '../../../tests/fixtures/app';
 import { as, aUser, type TestUser } from '../../../tests/fixtures/factories';
 import { priceListSheet, priceListWorkbook } from '../../../tests/fixtures/list-files';
-import { type ProviderStub, startProviderStub } from '../../../tests/fixtures/provider-stub';
-import { testCertificates } from '../../../tests/fixtures/test-ca';
 import type { ReadableChange } from './service';
 
-let t: TestApp;
-let stub: ProviderStub;
+let t: LinkWatchingTestApp;
 let supplier: TestUser;
-let ahead = 0;
 const changes: ReadableChange[] = [];
 
 beforeAll(async () => {
-  stub = await startProviderStub();
-  t = await buildTestApp(
-    { LINK_FETCH_HOST_MAP: stub.hostMap(), LINK_CHECK_MIN_INTERVAL_S: '60' },
-    { linkFetchCa: [testCertificates().ca] },
-  );
-  t.app.linkWatcher.useClock(() => Date.now() + ahead);
+  t = await buildLinkWatchingTestApp();
   t.app.contents.onReadableChange((change) => void changes.push(change));
   supplier = await aUser(t.db, { handle: 'stub-greens' });
 });
-afterAll(async () => {
-  await t.close();
-  await stub.close();
-});
+afterAll(() => t.close());
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const row = (listId: number) =>
@@ -56,7 +44,7 @@ async function until<T>(read: () => Promise<T>, ready: (value: T) => boolean): P
 
 describe('files the link watcher fetches', () => {
   it('become versions of the list when they read differently, and only then is a change told', async () => {
-    stub.put('green-prices', { name: 'Prices.xlsx', type: XLSX_TYPE, body: priceListSheet(1, 'xlsx') });
+    t.stub.put('green-prices', { name: 'Prices.xlsx', type: XLSX_TYPE, body: priceListSheet(1, 'xlsx') });
     const res = await t.app.inject(
       as(supplier, {
         method: 'POST',
@@ -73,8 +61,8 @@ describe('files the link watcher fetches', () => {
     expect(first[0]).toMatchObject({ state: 'read', counts: null });
 
     // Saved again with the same rows (new bytes, same reading): no version, no one told.
-    stub.change('green-prices', Buffer.concat([priceListSheet(1, 'ods')]));
-    ahead += 200_000;
+    t.stub.change('green-prices', Buffer.concat([priceListSheet(1, 'ods')]));
+    t.clock.ahead += 200_000;
     await t.app.linkWatcher.runDue();
     const seenAgain = await until(
       () => versionsOf(listId),
@@ -83,8 +71,8 @@ describe('files the link watcher fetches', () => {
     expect(seenAgain).toHaveLength(1);
     // The file changed but nothing readable did: its followers are not told.
     expect(await waitingChanges()).toEqual([]);
-    stub.change('green-prices', priceListSheet(2, 'xlsx'));
-    ahead += 400_000;
+    t.stub.change('green-prices', priceListSheet(2, 'xlsx'));
+    t.clock.ahead += 400_000;
     await t.app.linkWatcher.runDue();
     const rows = await until(
       () => versionsOf(listId),
@@ -103,7 +91,7 @@ describe('files the link watcher fetches', () => {
 
   it("read a Google Sheet's every tab, and call it changed only when it reads differently", async () => {
     // The stub zips the export afresh for every request, as Google does: its bytes never repeat.
-    stub.put('green-sheet', { name: 'Prices.xlsx', type: XLSX_TYPE, body: priceListWorkbook(1) });
+    t.stub.put('green-sheet', { name: 'Prices.xlsx', type: XLSX_TYPE, body: priceListWorkbook(1) });
     const res = await t.app.inject(
       as(supplier, {
         method: 'POST',
@@ -117,7 +105,7 @@ describe('files the link watcher fetches', () => {
       () => versionsOf(listId),
       (rows) => rows.length === 1,
     );
-    expect(stub.seen.some((r) => r.path === '/spreadsheets/d/green-sheet/export?format=xlsx')).toBe(true);
+    expect(t.stub.seen.some((r) => r.path === '/spreadsheets/d/green-sheet/export?format=xlsx')).toBe(true);
     const version = await t.app.inject({ method: 'GET', url: `/api/contents/stub-greens/${slug}/versions/${first?.id}` });
     expect(version.statusCode).toBe(200);
     expect(JSON.stringify(version.json())).toContain('Pecorino Romano');
@@ -125,7 +113,7 @@ describe('files the link watcher fetches', () => {
     const checked = await row(listId);
 
     // The same sheets, new bytes: no version, no "Updated", no one told, and the next look comes later.
-    ahead += 200_000;
+    t.clock.ahead += 200_000;
     await t.app.linkWatcher.runDue();
     const again = await row(listId);
     expect(again.content_sha256).not.toBe(checked.content_sha256);
@@ -134,8 +122,8 @@ describe('files the link watcher fetches', () => {
     expect(await versionsOf(listId)).toHaveLength(1);
     expect(changes.filter((c) => c.listId === listId)).toEqual([]);
 
-    stub.change('green-sheet', priceListWorkbook(2));
-    ahead += 400_000;
+    t.stub.change('green-sheet', priceListWorkbook(2));
+    t.clock.ahead += 400_000;
     await t.app.linkWatcher.runDue();
     const rows = await versionsOf(listId);
     expect(rows).toHaveLength(2);

@@ -1,26 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../tests/fixtures/app';
-import {
-  aSessionFor,
-  as,
-  aUser,
-  OWNER_AND_ADMIN_CONFIG,
-  type TestUser,
-  theOwnerAndAnAdmin,
-} from '../../../tests/fixtures/factories';
+import { buildTestAppWithOwnerAndAdmin, type TestAppWithOwnerAndAdmin } from '../../../tests/fixtures/app';
+import { aSessionFor, as, aUser, type TestUser } from '../../../tests/fixtures/factories';
 
-let t: TestApp;
-let owner: TestUser;
+let t: TestAppWithOwnerAndAdmin;
 beforeAll(async () => {
-  t = await buildTestApp(OWNER_AND_ADMIN_CONFIG);
-  ({ owner } = await theOwnerAndAnAdmin(t.db));
+  t = await buildTestAppWithOwnerAndAdmin();
 });
 afterAll(() => t.close());
 
 const status = async (user: TestUser) => (await t.app.inject(as(user, { url: '/api/handle-status' }))).json();
 const seen = (user: TestUser | undefined) =>
   t.app.inject(as(user, { method: 'POST', url: '/api/handle-status/removed-notice/seen', payload: {} }));
-const removeHandle = (handle: string) => t.app.inject(as(owner, { method: 'DELETE', url: `/api/admin/handles/${handle}` }));
+const removeHandle = (handle: string) => t.app.inject(as(t.owner, { method: 'DELETE', url: `/api/admin/handles/${handle}` }));
 
 describe('the removed-handle notice (issue 15)', () => {
   it('is off for someone who never had a handle removed', async () => {

@@ -1,28 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdEndDay } from '../../../core/handle';
-import { buildTestApp, type TestApp } from '../../../tests/fixtures/app';
-import {
-  aHandleRequest,
-  as,
-  aUser,
-  OWNER_AND_ADMIN_CONFIG,
-  type TestUser,
-  theOwnerAndAnAdmin,
-} from '../../../tests/fixtures/factories';
+import { buildTestAppWithOwnerAndAdmin, type TestAppWithOwnerAndAdmin } from '../../../tests/fixtures/app';
+import { aHandleRequest, as, aUser, type TestUser } from '../../../tests/fixtures/factories';
 import { holdEnded } from '../../../tests/fixtures/handle-holds';
 
 /** #31, docs/decisions/0170: a released handle is held before anyone else may claim it. */
-let t: TestApp;
-let owner: TestUser;
-let admin: TestUser;
+let t: TestAppWithOwnerAndAdmin;
 beforeAll(async () => {
-  t = await buildTestApp(OWNER_AND_ADMIN_CONFIG);
-  ({ owner, admin } = await theOwnerAndAnAdmin(t.db));
+  t = await buildTestAppWithOwnerAndAdmin();
 });
 afterAll(() => t.close());
 
 const DAY = 24 * 60 * 60 * 1000;
-const removeHandle = (handle: string) => t.app.inject(as(owner, { method: 'DELETE', url: `/api/admin/handles/${handle}` }));
+const removeHandle = (handle: string) => t.app.inject(as(t.owner, { method: 'DELETE', url: `/api/admin/handles/${handle}` }));
 const requestHandle = (user: TestUser, handle: string) =>
   t.app.inject(
     as(user, {
@@ -73,17 +63,17 @@ describe('a released handle is held (migration 2300)', () => {
     const requester = await aUser(t.db);
     await aHandleRequest(t.db, requester, 'busy-farm');
     const approve = await t.app.inject(
-      as(owner, { method: 'POST', url: `/api/admin/handle-requests/${requester.id}/approve`, payload: {} }),
+      as(t.owner, { method: 'POST', url: `/api/admin/handle-requests/${requester.id}/approve`, payload: {} }),
     );
     const made = await t.app.inject(
-      as(admin, {
+      as(t.admin, {
         method: 'POST',
         url: '/api/admin/handles',
         payload: { handle: 'busy-farm', email: 'newfarm@example.com', displayName: 'New Farm' },
       }),
     );
     const invited = await t.app.inject(
-      as(admin, {
+      as(t.admin, {
         method: 'POST',
         url: '/api/admin/invites',
         payload: { handle: 'busy-farm', email: 'other@example.com', displayName: 'Other' },
@@ -95,7 +85,7 @@ describe('a released handle is held (migration 2300)', () => {
     }
     await holdEnded(t.db, 'busy-farm');
     const later = await t.app.inject(
-      as(owner, { method: 'POST', url: `/api/admin/handle-requests/${requester.id}/approve`, payload: {} }),
+      as(t.owner, { method: 'POST', url: `/api/admin/handle-requests/${requester.id}/approve`, payload: {} }),
     );
     expect([later.statusCode, later.json()]).toEqual([200, { handle: 'busy-farm' }]);
   });
@@ -103,15 +93,15 @@ describe('a released handle is held (migration 2300)', () => {
   it('lets the owner release a hold at once, audited and listed until then; not an admin', async () => {
     await aUser(t.db, { handle: 'release-me' });
     await removeHandle('release-me');
-    const listed = (await t.app.inject(as(owner, { url: '/api/admin/handles' }))).json().holds;
+    const listed = (await t.app.inject(as(t.owner, { url: '/api/admin/handles' }))).json().holds;
     expect(listed).toContainEqual({ handle: 'release-me', heldUntil: Number((await holdOf('release-me'))?.held_until) });
 
     const release = (who: TestUser) => t.app.inject(as(who, { method: 'DELETE', url: '/api/admin/handle-holds/release-me' }));
-    expect((await release(admin)).statusCode).toBe(403);
-    expect((await release(owner)).statusCode).toBe(200);
-    expect((await release(owner)).json().message).toBe('This handle is not held.');
+    expect((await release(t.admin)).statusCode).toBe(403);
+    expect((await release(t.owner)).statusCode).toBe(200);
+    expect((await release(t.owner)).json().message).toBe('This handle is not held.');
     expect((await requestHandle(await aUser(t.db), 'release-me')).statusCode).toBe(201);
-    const log = (await t.app.inject(as(admin, { url: '/api/admin/audit-log' }))).json().entries;
+    const log = (await t.app.inject(as(t.admin, { url: '/api/admin/audit-log' }))).json().entries;
     expect(log[0]).toMatchObject({ action: 'handle.release-hold', target: '@release-me' });
   });
 });

@@ -1,22 +1,11 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../tests/fixtures/app';
-import {
-  aHandleRequest,
-  anInvite,
-  as,
-  aUser,
-  OWNER_AND_ADMIN_CONFIG,
-  type TestUser,
-  theOwnerAndAnAdmin,
-} from '../../../tests/fixtures/factories';
+import { buildTestAppWithOwnerAndAdmin, type TestAppWithOwnerAndAdmin } from '../../../tests/fixtures/app';
+import { aHandleRequest, anInvite, as, aUser } from '../../../tests/fixtures/factories';
 
-let t: TestApp;
-let owner: TestUser;
-let admin: TestUser;
+let t: TestAppWithOwnerAndAdmin;
 beforeAll(async () => {
-  t = await buildTestApp(OWNER_AND_ADMIN_CONFIG);
-  ({ owner, admin } = await theOwnerAndAnAdmin(t.db));
+  t = await buildTestAppWithOwnerAndAdmin();
 });
 afterAll(() => t.close());
 
@@ -51,11 +40,11 @@ describe('one handle, many simultaneous claims', () => {
           kind: 'approve',
           userId: user.id,
           send: () =>
-            t.app.inject(as(owner, { method: 'POST', url: `/api/admin/handle-requests/${user.id}/approve`, payload: {} })),
+            t.app.inject(as(t.owner, { method: 'POST', url: `/api/admin/handle-requests/${user.id}/approve`, payload: {} })),
         });
       }
       const invitee = await aUser(t.db, { email: `invitee-${handle}@example.com` });
-      await anInvite(t.db, { handle, email: invitee.email, createdBy: admin.id });
+      await anInvite(t.db, { handle, email: invitee.email, createdBy: t.admin.id });
       claims.push({
         kind: 'accept',
         userId: invitee.id,
@@ -87,7 +76,7 @@ describe('one handle, many simultaneous claims', () => {
           email,
           send: () =>
             t.app.inject(
-              as(admin, { method: 'POST', url: '/api/admin/handles', payload: { handle, email, displayName: `Made ${i}` } }),
+              as(t.admin, { method: 'POST', url: '/api/admin/handles', payload: { handle, email, displayName: `Made ${i}` } }),
             ),
         });
       }
@@ -112,7 +101,7 @@ describe('one handle, many simultaneous claims', () => {
       // A request that got in before the winner committed is only pending: approving it now says taken.
       for (const request of pending) {
         const approve = await t.app.inject(
-          as(owner, { method: 'POST', url: `/api/admin/handle-requests/${request.userId}/approve`, payload: {} }),
+          as(t.owner, { method: 'POST', url: `/api/admin/handle-requests/${request.userId}/approve`, payload: {} }),
         );
         expect(approve.statusCode).toBe(409);
         expect(approve.json().message).toBe(TAKEN);

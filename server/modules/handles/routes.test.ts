@@ -1,22 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signIn, type TestApp } from '../../../tests/fixtures/app';
-import {
-  aHandleRequest,
-  aSessionFor,
-  as,
-  aUser,
-  OWNER_AND_ADMIN_CONFIG,
-  type TestUser,
-  theOwnerAndAnAdmin,
-} from '../../../tests/fixtures/factories';
+import { buildTestAppWithOwnerAndAdmin, signIn, type TestAppWithOwnerAndAdmin } from '../../../tests/fixtures/app';
+import { aHandleRequest, aSessionFor, as, aUser, type TestUser } from '../../../tests/fixtures/factories';
 import { holdEnded } from '../../../tests/fixtures/handle-holds';
 
-let t: TestApp;
-let owner: TestUser;
-let admin: TestUser;
+let t: TestAppWithOwnerAndAdmin;
 beforeAll(async () => {
-  t = await buildTestApp(OWNER_AND_ADMIN_CONFIG);
-  ({ owner, admin } = await theOwnerAndAnAdmin(t.db));
+  t = await buildTestAppWithOwnerAndAdmin();
 });
 afterAll(() => t.close());
 
@@ -25,7 +14,7 @@ const request = (user: TestUser | undefined, payload: unknown) =>
 const me = async (user: TestUser) => (await t.app.inject(as(user, { url: '/api/auth/me' }))).json().user;
 const status = async (user: TestUser) => (await t.app.inject(as(user, { url: '/api/handle-status' }))).json();
 const auditActions = async () =>
-  (await t.app.inject(as(admin, { url: '/api/admin/audit-log' })))
+  (await t.app.inject(as(t.admin, { url: '/api/admin/audit-log' })))
     .json()
     .entries.map((e: { action: string; target: string }) => [e.action, e.target]);
 const valid = { handle: 'fresh-farm', displayName: 'Fresh Farm', usageDescription: 'Our weekly vegetable price list' };
@@ -117,7 +106,7 @@ describe('handle management (owner only)', () => {
     for (const call of calls) {
       expect((await t.app.inject(as(undefined, call))).statusCode).toBe(401);
       expect((await t.app.inject(as(user, call))).statusCode).toBe(403);
-      const byAdmin = await t.app.inject(as(admin, call));
+      const byAdmin = await t.app.inject(as(t.admin, call));
       expect(byAdmin.statusCode).toBe(403);
       expect(byAdmin.json().message).toBe('Only the owner account can do that.');
     }
@@ -127,7 +116,7 @@ describe('handle management (owner only)', () => {
   it('lists pending requests and all handles', async () => {
     const pending = await aUser(t.db, { email: 'listed@example.com' });
     await aHandleRequest(t.db, pending, 'listed', { usageDescription: 'Menus' });
-    const res = await t.app.inject(as(owner, { url: '/api/admin/handles' }));
+    const res = await t.app.inject(as(t.owner, { url: '/api/admin/handles' }));
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.requests).toContainEqual(
@@ -140,7 +129,7 @@ describe('handle management (owner only)', () => {
     const user = await aUser(t.db, { name: 'Old Name' });
     await aHandleRequest(t.db, user, 'approved-one', { displayName: 'Approved One' });
     const res = await t.app.inject(
-      as(owner, { method: 'POST', url: `/api/admin/handle-requests/${user.id}/approve`, payload: {} }),
+      as(t.owner, { method: 'POST', url: `/api/admin/handle-requests/${user.id}/approve`, payload: {} }),
     );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ handle: 'approved-one' });
@@ -148,7 +137,7 @@ describe('handle management (owner only)', () => {
     expect(await status(user)).toMatchObject({ status: 'approved', handle: 'approved-one', handleRequest: null });
     expect(await auditActions()).toContainEqual(['handle-request.approve', '@approved-one']);
     const again = await t.app.inject(
-      as(owner, { method: 'POST', url: `/api/admin/handle-requests/${user.id}/approve`, payload: {} }),
+      as(t.owner, { method: 'POST', url: `/api/admin/handle-requests/${user.id}/approve`, payload: {} }),
     );
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe('Handle request not found.');
@@ -158,12 +147,16 @@ describe('handle management (owner only)', () => {
     const user = await aUser(t.db);
     await aHandleRequest(t.db, user, 'wanted');
     const res = await t.app.inject(
-      as(owner, { method: 'POST', url: `/api/admin/handle-requests/${user.id}/approve`, payload: { handle: ' @Edited-Handle' } }),
+      as(t.owner, {
+        method: 'POST',
+        url: `/api/admin/handle-requests/${user.id}/approve`,
+        payload: { handle: ' @Edited-Handle' },
+      }),
     );
     expect(res.json()).toEqual({ handle: 'edited-handle' });
     expect((await me(user)).handle).toBe('edited-handle');
     const bad = await t.app.inject(
-      as(owner, { method: 'POST', url: `/api/admin/handle-requests/${user.id}/approve`, payload: { handle: '@team' } }),
+      as(t.owner, { method: 'POST', url: `/api/admin/handle-requests/${user.id}/approve`, payload: { handle: '@team' } }),
     );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('This handle is reserved. Please choose another.');
@@ -173,7 +166,7 @@ describe('handle management (owner only)', () => {
     const user = await aUser(t.db);
     await aHandleRequest(t.db, user, 'held-handle');
     const res = await t.app.inject(
-      as(owner, { method: 'POST', url: `/api/admin/handle-requests/${user.id}/approve`, payload: {} }),
+      as(t.owner, { method: 'POST', url: `/api/admin/handle-requests/${user.id}/approve`, payload: {} }),
     );
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('This handle is already taken. Please choose another.');
@@ -184,7 +177,7 @@ describe('handle management (owner only)', () => {
     const user = await aUser(t.db, { handle: 'already-mine' });
     await aHandleRequest(t.db, user, 'a-second-one');
     const res = await t.app.inject(
-      as(owner, { method: 'POST', url: `/api/admin/handle-requests/${user.id}/approve`, payload: {} }),
+      as(t.owner, { method: 'POST', url: `/api/admin/handle-requests/${user.id}/approve`, payload: {} }),
     );
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('This user already has a handle.');
@@ -193,25 +186,25 @@ describe('handle management (owner only)', () => {
   it('rejects a request: removed, profile marked rejected', async () => {
     const user = await aUser(t.db);
     await aHandleRequest(t.db, user, 'not-this-time');
-    const res = await t.app.inject(as(owner, { method: 'POST', url: `/api/admin/handle-requests/${user.id}/reject` }));
+    const res = await t.app.inject(as(t.owner, { method: 'POST', url: `/api/admin/handle-requests/${user.id}/reject` }));
     expect(res.statusCode).toBe(200);
     expect(await status(user)).toMatchObject({ status: 'none', handleRequest: null });
     const profile = await t.db.selectFrom('users').select('rejected').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(profile.rejected).toBe(true);
     expect(await auditActions()).toContainEqual(['handle-request.reject', '@not-this-time']);
     expect(
-      (await t.app.inject(as(owner, { method: 'POST', url: `/api/admin/handle-requests/${user.id}/reject` }))).statusCode,
+      (await t.app.inject(as(t.owner, { method: 'POST', url: `/api/admin/handle-requests/${user.id}/reject` }))).statusCode,
     ).toBe(404);
   });
 
   it('answers a malformed request id with 400, not 500', async () => {
-    const res = await t.app.inject(as(owner, { method: 'POST', url: '/api/admin/handle-requests/not-a-uuid/reject' }));
+    const res = await t.app.inject(as(t.owner, { method: 'POST', url: '/api/admin/handle-requests/not-a-uuid/reject' }));
     expect(res.statusCode).toBe(400);
   });
 
   it('deletes a handle: record removed, profile not approved and marked revoked; the handle is free again after its hold', async () => {
     const user = await aUser(t.db, { handle: 'doomed' });
-    const res = await t.app.inject(as(owner, { method: 'DELETE', url: '/api/admin/handles/Doomed' }));
+    const res = await t.app.inject(as(t.owner, { method: 'DELETE', url: '/api/admin/handles/Doomed' }));
     expect(res.statusCode).toBe(200);
     // Revoked: signed out everywhere; signed in again, they hold no handle.
     expect(await me(user)).toBeNull();
@@ -219,7 +212,7 @@ describe('handle management (owner only)', () => {
     const profile = await t.db.selectFrom('users').select('handle_revoked').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(profile.handle_revoked).toBe(true);
     expect(await auditActions()).toContainEqual(['handle.delete', '@doomed']);
-    const again = await t.app.inject(as(owner, { method: 'DELETE', url: '/api/admin/handles/doomed' }));
+    const again = await t.app.inject(as(t.owner, { method: 'DELETE', url: '/api/admin/handles/doomed' }));
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe('Handle not found.');
     // Held for someone else until its cooling-off period ends (holds.test.ts).
@@ -239,27 +232,27 @@ describe('admin-created handles (POST /api/admin/handles)', () => {
       { handle: 'x', email: 'x@example.com' },
       { handle: ' ', email: 'x@example.com', displayName: 'X' },
     ]) {
-      const res = await create(admin, payload);
+      const res = await create(t.admin, payload);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('Handle, email, and display name are required.');
     }
-    expect((await create(admin, { handle: 'ok-handle', email: 'nope', displayName: 'X' })).json().message).toBe(
+    expect((await create(t.admin, { handle: 'ok-handle', email: 'nope', displayName: 'X' })).json().message).toBe(
       'Please enter a valid email address.',
     );
   });
 
   it('refuses a taken handle with the short message', async () => {
-    const res = await create(admin, { handle: 'held-handle', email: 'someone@example.com', displayName: 'Someone' });
+    const res = await create(t.admin, { handle: 'held-handle', email: 'someone@example.com', displayName: 'Someone' });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('This handle is already taken.');
   });
 
   it('makes an approved profile that the first sign-in with that email claims', async () => {
-    const res = await create(admin, { handle: ' Corner-Bakery ', email: ' Baker@Example.COM ', displayName: 'Corner Bakery' });
+    const res = await create(t.admin, { handle: ' Corner-Bakery ', email: ' Baker@Example.COM ', displayName: 'Corner Bakery' });
     expect(res.statusCode).toBe(201);
     const { userId } = res.json();
     expect(res.json().handle).toBe('corner-bakery');
-    const list = (await t.app.inject(as(owner, { url: '/api/admin/handles' }))).json();
+    const list = (await t.app.inject(as(t.owner, { url: '/api/admin/handles' }))).json();
     expect(list.handles).toContainEqual(expect.objectContaining({ handle: 'corner-bakery', awaitingSignIn: true }));
     expect(await auditActions()).toContainEqual(['handle.create', '@corner-bakery']);
 
@@ -274,18 +267,18 @@ describe('admin-created handles (POST /api/admin/handles)', () => {
     });
     const profiles = await t.db.selectFrom('users').select('id').where('email', '=', 'baker@example.com').execute();
     expect(profiles).toHaveLength(1);
-    const after = (await t.app.inject(as(owner, { url: '/api/admin/handles' }))).json();
+    const after = (await t.app.inject(as(t.owner, { url: '/api/admin/handles' }))).json();
     expect(after.handles).toContainEqual(expect.objectContaining({ handle: 'corner-bakery', awaitingSignIn: false }));
   });
 
   it('gives the handle to a person already signed up with that email, once', async () => {
     // (With a pending handle request it is refused: server/modules/admin/owner-protection.test.ts.)
     const person = await aUser(t.db, { email: 'signed-up@example.com' });
-    const res = await create(admin, { handle: 'given-handle', email: 'signed-up@example.com', displayName: 'Given' });
+    const res = await create(t.admin, { handle: 'given-handle', email: 'signed-up@example.com', displayName: 'Given' });
     expect(res.statusCode).toBe(201);
     expect(res.json().userId).toBe(person.id);
     expect(await status(person)).toMatchObject({ status: 'approved', handle: 'given-handle', handleRequest: null });
-    const again = await create(admin, { handle: 'second-handle', email: 'signed-up@example.com', displayName: 'Given' });
+    const again = await create(t.admin, { handle: 'second-handle', email: 'signed-up@example.com', displayName: 'Given' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This user already has a handle.');
   });

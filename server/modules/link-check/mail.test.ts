@@ -1,30 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../tests/fixtures/app';
+import { buildLinkWatchingTestApp, type LinkWatchingTestApp } from '../../../tests/fixtures/app';
 import { aFollow, aPost, as, aUser, type TestUser } from '../../../tests/fixtures/factories';
-import { type ProviderStub, startProviderStub } from '../../../tests/fixtures/provider-stub';
-import { testCertificates } from '../../../tests/fixtures/test-ca';
 import { moveUpdatedListUp } from '../feed/service';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-let t: TestApp;
-let stub: ProviderStub;
+let t: LinkWatchingTestApp;
 let farm: TestUser;
 let instant: TestUser;
 let daily: TestUser;
 let weekly: TestUser;
-/** How far the watcher's and the mailer's clocks are ahead of the real one. */
-let ahead = 0;
 let listId = 0;
 
 beforeAll(async () => {
-  stub = await startProviderStub();
-  t = await buildTestApp(
-    { LINK_FETCH_HOST_MAP: stub.hostMap(), LINK_CHECK_MIN_INTERVAL_S: '60' },
-    { linkFetchCa: [testCertificates().ca] },
-  );
-  t.app.linkWatcher.useClock(() => Date.now() + ahead);
-  t.app.mailer.useClock(() => Date.now() + ahead);
+  t = await buildLinkWatchingTestApp();
+  // The mailer runs on the watcher's clock.
+  t.app.mailer.useClock(t.clock.now);
   farm = await aUser(t.db, { handle: 'mail-orchard', name: 'Mail Orchard' });
   instant = await aUser(t.db);
   daily = await aUser(t.db);
@@ -32,7 +23,7 @@ beforeAll(async () => {
   for (const reader of [instant, daily, weekly]) await aFollow(t.db, reader, 'mail-orchard');
   await t.app.inject(as(instant, { method: 'PUT', url: '/api/settings/email', payload: { listUpdates: 'instant' } }));
   await t.app.inject(as(weekly, { method: 'PUT', url: '/api/settings/email', payload: { listUpdates: 'weekly' } }));
-  stub.put('orchard-prices', { name: 'Apples.csv', body: 'Cox;1.20\n' });
+  t.stub.put('orchard-prices', { name: 'Apples.csv', body: 'Cox;1.20\n' });
   const res = await t.app.inject(
     as(farm, {
       method: 'POST',
@@ -41,15 +32,12 @@ beforeAll(async () => {
     }),
   );
   listId = res.json().post.list.id;
-  stub.files.set('orchardprices', stub.files.get('orchard-prices')!);
+  t.stub.files.set('orchardprices', t.stub.files.get('orchard-prices')!);
   await t.app.linkWatcher.runDue();
   await t.app.linkWatcher.idle();
   await t.app.mailer.deliverDue(); // the new list's own mail, out of the way
 });
-afterAll(async () => {
-  await t.close();
-  await stub.close();
-});
+afterAll(() => t.close());
 
 const mails = (kind: string, userId: string) =>
   t.db
@@ -61,8 +49,8 @@ const mails = (kind: string, userId: string) =>
     .execute();
 /** The supplier saves the file again; the watcher's next check sees it. */
 async function saveAndCheck(body: string) {
-  stub.change('orchardprices', body);
-  ahead += 2 * 60_000;
+  t.stub.change('orchardprices', body);
+  t.clock.ahead += 2 * 60_000;
   await t.app.linkWatcher.runDue();
   // The file is read off the event loop; a change queues its mail once the reading is done.
   await t.app.linkWatcher.idle();
@@ -81,7 +69,7 @@ describe('followers hear that a list changed', () => {
     for (let save = 0; save < 10; save++) await saveAndCheck(`Cox;1.${save}5\n`);
     await t.app.mailer.deliverDue();
     expect(await mails('list-changed', instant.id)).toHaveLength(1);
-    ahead += HOUR;
+    t.clock.ahead += HOUR;
     await t.app.mailer.deliverDue();
     const all = await mails('list-changed', instant.id);
     expect(all).toHaveLength(2);
@@ -99,7 +87,7 @@ describe('followers hear that a list changed', () => {
       .where('list_id', '=', listId)
       .executeTakeFirstOrThrow();
     const tomorrow = Math.floor(Number(seen.change_seen_at) / DAY) * DAY + DAY + 8 * HOUR;
-    ahead = tomorrow - Date.now();
+    t.clock.ahead = tomorrow - Date.now();
     await t.app.mailer.tick();
     const digest = await mails('list-digest', daily.id);
     expect(digest).toHaveLength(1);
@@ -117,7 +105,7 @@ describe('followers hear that a list changed', () => {
       .executeTakeFirstOrThrow();
     const week = 7 * DAY;
     const monday = Math.floor((Number(seen.change_seen_at) - 4 * DAY) / week) * week + 4 * DAY + week + 8 * HOUR;
-    ahead = monday - Date.now();
+    t.clock.ahead = monday - Date.now();
     await t.app.mailer.tick();
     const digest = await mails('list-digest', weekly.id);
     expect(digest).toHaveLength(1);
@@ -131,11 +119,11 @@ describe('followers hear that a list changed', () => {
     const reader = await aUser(t.db);
     for (const handle of ['mail-orchard', 'feed-cellar']) await aFollow(t.db, reader, handle);
     // Posted after anything the watcher has seen so far (its clock runs ahead).
-    await aPost(t.db, cellar, { description: 'Cellar list', createdAt: Date.now() + ahead + 60_000 });
+    await aPost(t.db, cellar, { description: 'Cellar list', createdAt: t.clock.now() + 60_000 });
     const trade = await aPost(t.db, cellar, {
       description: 'Trade cellar',
       audience: 'trade',
-      createdAt: Date.now() + ahead + 61_000,
+      createdAt: t.clock.now() + 61_000,
     });
     const feed = async () => {
       const res = await t.app.inject(as(reader, { url: '/api/feed' }));
@@ -147,15 +135,15 @@ describe('followers hear that a list changed', () => {
 
     await saveAndCheck('Cox;1.30\n');
     expect(await feed()).toEqual(['Apple prices', 'Trade cellar', 'Cellar list']);
-    await moveUpdatedListUp(t.db, { listId: trade.listId }, Date.now() + ahead + HOUR);
+    await moveUpdatedListUp(t.db, { listId: trade.listId }, t.clock.now() + HOUR);
     expect(await feed()).toEqual(['Apple prices', 'Trade cellar', 'Cellar list']);
   });
 });
 
 describe('the owner hears that a link broke', () => {
   it('by mail, saying what is wrong and how to fix it', async () => {
-    stub.files.get('orchardprices')!.state = 'private';
-    ahead += DAY;
+    t.stub.files.get('orchardprices')!.state = 'private';
+    t.clock.ahead += DAY;
     await t.app.linkWatcher.runDue();
     await t.app.mailer.deliverDue();
     const told = await mails('link-broken', farm.id);

@@ -1,33 +1,20 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../tests/fixtures/app';
+import { buildLinkWatchingTestApp, type LinkWatchingTestApp } from '../../../tests/fixtures/app';
 import { as, aUser, type TestUser } from '../../../tests/fixtures/factories';
-import { type ProviderStub, startProviderStub } from '../../../tests/fixtures/provider-stub';
-import { testCertificates } from '../../../tests/fixtures/test-ca';
 import { linkChecksRepository } from './repository';
 import type { FileFetched } from './watcher';
 
-let t: TestApp;
-let stub: ProviderStub;
+let t: LinkWatchingTestApp;
 let supplier: TestUser;
-/** How far the watcher's clock is ahead of the real one. */
-let ahead = 0;
 const fetched: FileFetched[] = [];
 
 beforeAll(async () => {
-  stub = await startProviderStub();
-  t = await buildTestApp(
-    { LINK_FETCH_HOST_MAP: stub.hostMap(), LINK_CHECK_MIN_INTERVAL_S: '60' },
-    { linkFetchCa: [testCertificates().ca] },
-  );
-  t.app.linkWatcher.useClock(() => Date.now() + ahead);
+  t = await buildLinkWatchingTestApp();
   t.app.linkWatcher.onFileFetched((file) => void fetched.push(file));
   supplier = await aUser(t.db, { handle: 'watched-greens' });
 });
-afterAll(async () => {
-  await t.close();
-  await stub.close();
-});
+afterAll(() => t.close());
 
 const check = (url: string, user: TestUser | null = supplier) =>
   t.app.inject(as(user ?? undefined, { method: 'POST', url: '/api/link-check', payload: { url } }));
@@ -60,11 +47,11 @@ const row = (listId: number) =>
 
 describe('the link check on /upload', () => {
   it('finds a public file at each provider, with its name and type', async () => {
-    stub.put('pub-drive', { name: 'Week 47 prices.pdf', type: 'application/pdf' });
-    stub.put('pub-sheet', { name: 'Prices - Sheet1.csv', type: 'text/csv' });
-    stub.put('pub-dropbox', { name: 'menu.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
-    stub.put('pub-onedrive', { name: 'Catalogue.pdf', type: 'application/pdf' });
-    stub.put('pubbox', { name: 'Fish.csv', type: 'text/csv' });
+    t.stub.put('pub-drive', { name: 'Week 47 prices.pdf', type: 'application/pdf' });
+    t.stub.put('pub-sheet', { name: 'Prices - Sheet1.csv', type: 'text/csv' });
+    t.stub.put('pub-dropbox', { name: 'menu.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    t.stub.put('pub-onedrive', { name: 'Catalogue.pdf', type: 'application/pdf' });
+    t.stub.put('pubbox', { name: 'Fish.csv', type: 'text/csv' });
     const cases: Array<[string, string, string]> = [
       ['https://drive.google.com/file/d/pub-drive/view?usp=sharing', 'Google Drive', 'Week 47 prices.pdf'],
       ['https://docs.google.com/spreadsheets/d/pub-sheet/edit#gid=0', 'Google Drive', 'Prices - Sheet1.csv'],
@@ -80,7 +67,7 @@ describe('the link check on /upload', () => {
   });
 
   it('tells how to fix a private file, and what a deleted file or a folder is', async () => {
-    stub.put('priv-drive', { state: 'private' });
+    t.stub.put('priv-drive', { state: 'private' });
     expect((await check('https://drive.google.com/file/d/priv-drive/view')).json()).toEqual({
       health: 'needs-sign-in',
       provider: 'Google Drive',
@@ -88,11 +75,11 @@ describe('the link check on /upload', () => {
         'Only people with access can open this Google Drive file. In Drive, choose Share → Anyone with the link, then try again.',
       file: null,
     });
-    stub.put('priv-box', { state: 'private' });
+    t.stub.put('priv-box', { state: 'private' });
     expect((await check('https://app.box.com/s/privbox')).json()).toMatchObject({ health: 'not-found' });
-    stub.put('privbox', { state: 'private' });
+    t.stub.put('privbox', { state: 'private' });
     expect((await check('https://app.box.com/s/privbox')).json()).toMatchObject({ health: 'needs-sign-in', provider: 'Box' });
-    stub.put('gone-dropbox', { state: 'deleted' });
+    t.stub.put('gone-dropbox', { state: 'deleted' });
     expect((await check('https://www.dropbox.com/scl/fi/gone-dropbox/x.csv?rlkey=a&dl=0')).json()).toMatchObject({
       health: 'not-found',
       message: expect.stringContaining('This Dropbox file was not found'),
@@ -103,7 +90,7 @@ describe('the link check on /upload', () => {
   });
 
   it('answers within a few seconds when the provider is slow, without blaming the supplier', async () => {
-    stub.put('slow-drive', { delayMs: 8000 });
+    t.stub.put('slow-drive', { delayMs: 8000 });
     const started = Date.now();
     const res = await check('https://drive.google.com/file/d/slow-drive/view');
     expect(res.json()).toMatchObject({ health: 'unreachable', message: expect.stringContaining('You can post anyway') });
@@ -120,7 +107,7 @@ describe('the link check on /upload', () => {
 
 describe('the watcher', () => {
   it('checks a shared list in the background, hands the file on, and sees when it changes', async () => {
-    stub.put('watched', { name: 'Weekly.csv', body: 'Apples;1.20\n', modifiedAt: Date.parse('2026-11-20T10:00:00Z') });
+    t.stub.put('watched', { name: 'Weekly.csv', body: 'Apples;1.20\n', modifiedAt: Date.parse('2026-11-20T10:00:00Z') });
     const post = await share('https://drive.google.com/file/d/watched/view');
     expect((await row(post.list.id)).health).toBe('pending');
     fetched.length = 0;
@@ -131,28 +118,28 @@ describe('the watcher', () => {
 
     // Nothing changed: the next check is a conditional request, and nothing is handed on.
     fetched.length = 0;
-    ahead += 70_000;
+    t.clock.ahead += 70_000;
     await t.app.linkWatcher.runDue();
     expect(fetched).toEqual([]);
-    expect(stub.seen.at(-1)?.headers['if-none-match']).toMatch(/^"/);
+    expect(t.stub.seen.at(-1)?.headers['if-none-match']).toMatch(/^"/);
     const quiet = await row(post.list.id);
     expect(quiet.quiet_checks).toBe(1);
     // A quiet list is checked less often: twice the shortest interval now.
-    expect(Number(quiet.next_check_at) - (Date.now() + ahead)).toBeGreaterThan(100_000);
+    expect(Number(quiet.next_check_at) - t.clock.now()).toBeGreaterThan(100_000);
 
-    stub.change('watched', 'Apples;1.10\n', Date.parse('2026-11-25T09:00:00Z'));
-    ahead += 200_000;
+    t.stub.change('watched', 'Apples;1.10\n', Date.parse('2026-11-25T09:00:00Z'));
+    t.clock.ahead += 200_000;
     await t.app.linkWatcher.runDue();
     expect(fetched).toMatchObject([{ listId: post.list.id, changed: true }]);
     expect(Number((await row(post.list.id)).file_changed_at)).toBe(Date.parse('2026-11-25T09:00:00Z'));
   });
 
   it('marks a link that breaks, tells the owner on the dashboard, and clears when it works again', async () => {
-    stub.put('breaks', {});
+    t.stub.put('breaks', {});
     const post = await share('https://www.dropbox.com/scl/fi/breaks/list.csv?rlkey=a&dl=0');
     await t.app.linkWatcher.runDue();
-    stub.files.get('breaks')!.state = 'private';
-    ahead += 120_000;
+    t.stub.files.get('breaks')!.state = 'private';
+    t.clock.ahead += 120_000;
     await t.app.linkWatcher.runDue();
     expect(await row(post.list.id)).toMatchObject({ health: 'needs-sign-in', broken: true });
     const mine = await t.app.inject(as(supplier, { url: '/api/link-checks/mine' }));
@@ -163,8 +150,8 @@ describe('the watcher', () => {
         message: expect.stringContaining('In Dropbox, choose Share'),
       }),
     );
-    stub.files.get('breaks')!.state = 'public';
-    ahead += 120_000;
+    t.stub.files.get('breaks')!.state = 'public';
+    t.clock.ahead += 120_000;
     await t.app.linkWatcher.runDue();
     expect(await row(post.list.id)).toMatchObject({ health: 'ok', broken: false, problem_since: null });
     const after = await t.app.inject(as(supplier, { url: '/api/link-checks/mine' }));
@@ -190,11 +177,11 @@ describe('the watcher', () => {
 
   it('claims work in the database: two watchers never take one check, a crashed claim is taken again after its lease', async () => {
     for (const key of ['c1', 'c2', 'c3']) {
-      stub.put(key, {});
+      t.stub.put(key, {});
       await share(`https://app.box.com/s/${key}`);
     }
     const repo = linkChecksRepository(t.db);
-    const at = Date.now() + ahead + 10 * 60_000;
+    const at = t.clock.now() + 10 * 60_000;
     const [first, second] = await Promise.all([repo.claimDue(at, 60_000, 2), repo.claimDue(at, 60_000, 50)]);
     const firstIds = first.map((c) => c.listId);
     const secondIds = second.map((c) => c.listId);
@@ -208,7 +195,7 @@ describe('the watcher', () => {
 
   it('shows visitors when the file changed and when it may be unavailable, through the caches, and an idle round keeps them', async () => {
     const shop = await aUser(t.db, { handle: 'shown-bakery' });
-    stub.put('shown', { modifiedAt: Date.parse('2026-11-20T08:00:00Z') });
+    t.stub.put('shown', { modifiedAt: Date.parse('2026-11-20T08:00:00Z') });
     const posted = await t.app.inject(
       as(shop, { method: 'POST', url: '/api/posts', payload: { url: 'https://app.box.com/s/shown', description: 'Bread list' } }),
     );
@@ -226,30 +213,30 @@ describe('the watcher', () => {
     );
 
     // A round that finds nothing new writes only the watcher's bookkeeping: no cached read is dropped.
-    ahead += 10 * 86_400_000;
+    t.clock.ahead += 10 * 86_400_000;
     await t.app.linkWatcher.runDue(); // lists of the earlier tests, settled
     await t.app.linkWatcher.idle();
-    ahead += 10 * 86_400_000;
+    t.clock.ahead += 10 * 86_400_000;
     let checked = 0;
     expect(await noticesDuring(async () => (checked = await t.app.linkWatcher.runDue()))).toEqual([]);
     expect(checked).toBeGreaterThan(3);
 
-    stub.files.get('shown')!.state = 'deleted';
-    ahead += 2 * 86_400_000;
+    t.stub.files.get('shown')!.state = 'deleted';
+    t.clock.ahead += 2 * 86_400_000;
     await t.app.linkWatcher.runDue();
     expect(await card()).toMatchObject({ unavailable: true });
     const page = await t.app.inject({ url: '/api/profiles/shown-bakery/lists/bread-list' });
     expect(page.json().list).toMatchObject({ unavailable: 'not-found', fileChangedAt: Date.parse('2026-11-20T08:00:00Z') });
 
-    stub.files.get('shown')!.state = 'public';
-    stub.change('shown', 'Rye;4.10\n', Date.parse('2026-11-26T07:00:00Z'));
-    ahead += 2 * 86_400_000;
+    t.stub.files.get('shown')!.state = 'public';
+    t.stub.change('shown', 'Rye;4.10\n', Date.parse('2026-11-26T07:00:00Z'));
+    t.clock.ahead += 2 * 86_400_000;
     await t.app.linkWatcher.runDue();
     expect(await card()).toMatchObject({ unavailable: false, fileChangedAt: Date.parse('2026-11-26T07:00:00Z') });
   });
 
   it('lets no slow host hold up the others: its checks wait for it alone, and what it cannot take waits for a later round', async () => {
-    ahead += 30 * 86_400_000;
+    t.clock.ahead += 30 * 86_400_000;
     await t.app.linkWatcher.runDue(); // lists of the earlier tests, settled
     const held: Array<() => void> = [];
     let holding = true;
@@ -257,12 +244,12 @@ describe('the watcher', () => {
       res
         .writeHead(200, { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="Slow.csv"' })
         .end('Figs;3\n');
-    stub.overrides.set('app.box.com/shared/static/held', (res) => (holding ? held.push(answer(res)) : answer(res)()));
+    t.stub.overrides.set('app.box.com/shared/static/held', (res) => (holding ? held.push(answer(res)) : answer(res)()));
     const slow: number[] = [];
     for (let i = 0; i < 20; i++) slow.push((await share(`https://app.box.com/s/held${i}`)).list.id);
     const fast: number[] = [];
     for (let i = 0; i < 3; i++) {
-      stub.put(`quick-${i}`, {});
+      t.stub.put(`quick-${i}`, {});
       fast.push((await share(`https://drive.google.com/file/d/quick-${i}/view`)).list.id);
     }
 
@@ -287,7 +274,7 @@ describe('the watcher', () => {
     await round;
     const after = await Promise.all(slow.map(row));
     expect(after.filter((r) => r.checked_at !== null)).toHaveLength(16);
-    expect(after.filter((r) => r.checked_at === null).every((r) => Number(r.next_check_at) > Date.now() + ahead)).toBe(true);
-    stub.overrides.delete('app.box.com/shared/static/held');
+    expect(after.filter((r) => r.checked_at === null).every((r) => Number(r.next_check_at) > t.clock.now())).toBe(true);
+    t.stub.overrides.delete('app.box.com/shared/static/held');
   });
 });
