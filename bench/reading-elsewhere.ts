@@ -1,5 +1,5 @@
 import { runTask } from '../server/modules/contents/read-task';
-import { DEFAULT_READER_OPTIONS } from '../server/modules/contents/reader';
+import { DEFAULT_READER_OPTIONS, readLimitsOf } from '../server/modules/contents/reader';
 import { largeSheet } from '../tests/fixtures/list-files';
 
 /**
@@ -7,11 +7,7 @@ import { largeSheet } from '../tests/fixtures/list-files';
  * compared back to back, forever, by a process that shares nothing with the measured server. What
  * that does to the server's latency is the host's doing, whatever design the server reads with.
  */
-const limits = {
-  maxLines: DEFAULT_READER_OPTIONS.maxLines,
-  maxPages: DEFAULT_READER_OPTIONS.maxPages,
-  maxUnzippedBytes: DEFAULT_READER_OPTIONS.maxUnzippedBytes,
-};
+const limits = readLimitsOf(DEFAULT_READER_OPTIONS);
 const [previousFile, nextFile] = [largeSheet(5000), largeSheet(5000, 0.25)];
 const previous = await runTask({ kind: 'read', bytes: previousFile, limits });
 if (!('state' in previous) || previous.state !== 'read') throw new Error('the 5,000-row sheet was not read');

@@ -35,6 +35,13 @@ export const DEFAULT_READER_OPTIONS: ReaderOptions = {
   maxUnzippedBytes: 100 * 1024 * 1024,
 };
 
+/** The limits a reading task carries, out of a reader's options. */
+export const readLimitsOf = (options: ReadLimits): ReadLimits => ({
+  maxLines: options.maxLines,
+  maxPages: options.maxPages,
+  maxUnzippedBytes: options.maxUnzippedBytes,
+});
+
 export interface FileToRead {
   bytes: Uint8Array;
   contentType?: string | undefined;
@@ -77,11 +84,7 @@ export function fileReader(options: ReaderOptions = DEFAULT_READER_OPTIONS): Fil
     });
     return pool;
   };
-  const limits: ReadLimits = {
-    maxLines: options.maxLines,
-    maxPages: options.maxPages,
-    maxUnzippedBytes: options.maxUnzippedBytes,
-  };
+  const limits = readLimitsOf(options);
 
   return {
     async read(file) {
