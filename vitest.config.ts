@@ -10,7 +10,7 @@ const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
  */
 const databaseFree = [
   'server/config.test.ts',
-  'server/read-cache.test.ts',
+  'server/read-cache/read-cache.test.ts',
   'server/modules/auth/oidc-client.test.ts',
   'server/modules/email/templates.test.ts',
   'server/modules/forms/csv.test.ts',
@@ -18,6 +18,9 @@ const databaseFree = [
   'server/modules/sharing/card-address.test.ts',
   'server/modules/sharing/image-renderer.test.ts',
   'server/modules/contents/reader.test.ts',
+  'server/modules/contents/bombs.test.ts',
+  'server/modules/contents/read-queue.test.ts',
+  'server/modules/contents/read-text.test.ts',
   'server/plugins/web.test.ts',
   'server/modules/link-check/fetcher.test.ts',
 ];
@@ -76,7 +79,7 @@ export default defineConfig({
           name: 'reliability',
           include: ['tests/reliability/**/*.test.ts'],
           // Suites that load a server take turns (joinLane('load'), tests/fixtures/lanes.ts).
-          globalSetup: ['./tests/fixtures/lanes-keeper.ts'],
+          globalSetup: ['./tests/fixtures/lanes-keeper.ts', './tests/fixtures/server-bundle.ts'],
           testTimeout: 300_000,
           hookTimeout: 300_000,
           // A journey through child servers can lose a race to a slow or busy machine: it runs once
@@ -89,7 +92,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['./tests/fixtures/lanes-keeper.ts', './tests/e2e/global-setup.ts'],
+          globalSetup: ['./tests/fixtures/lanes-keeper.ts', './tests/fixtures/server-bundle.ts', './tests/e2e/global-setup.ts'],
           // A few journeys at a time, each with its own server (tests/e2e/lane.ts).
           setupFiles: ['./tests/e2e/lane.ts'],
           testTimeout: 60_000,

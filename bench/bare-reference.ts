@@ -89,7 +89,7 @@ export async function barePacedTraffic(
     log(`the paced mix on the reference failed, left out: ${error instanceof Error ? error.message : error}`);
     return null;
   });
-  return run && { ...run, requestsPerSecond: run.total / run.seconds };
+  return run && { ...run, requestsPerSecond: (run.total - run.unanswered) / run.seconds };
 }
 
 /**

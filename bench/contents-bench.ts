@@ -1,6 +1,7 @@
 import { directoryQuerySchema } from '../core/directory';
 import { directoryService } from '../server/modules/directory/service';
 import type { DB } from '../server/plugins/db';
+import type { CompareCell } from './compare-bench';
 import type { ReadingBench } from './reading-bench';
 import { type Distribution, distribution, measure } from './stats';
 
@@ -58,6 +59,8 @@ export interface ContentsRun {
   seed: { seconds: number; lines: number; lists: number };
   cells: ItemSearchCell[];
   reading: ReadingBench;
+  /** One item compared across suppliers (issue 39 §3). */
+  compare?: CompareCell[];
 }
 
 const ms = (n: number) => n.toFixed(2);

@@ -5,7 +5,8 @@ import { SMTPServer } from 'smtp-server';
 import type { Database } from '../db/schema';
 import { emailRepository } from '../server/modules/email/repository';
 import { mailNewPost } from '../server/modules/email/service';
-import type { BenchDatabaseHandle } from './database';
+import { type BenchDatabaseHandle, createBenchDatabase } from './database';
+import type { BenchOptions } from './options';
 import { startBenchServer } from './server';
 
 type DB = Kysely<Database>;
@@ -219,4 +220,16 @@ export async function benchEmail(
       `${result.duplicates} duplicates, ${result.missing} missing; outbox ${JSON.stringify(states)}`,
   );
   return result;
+}
+
+/** Issue 18 on its own fresh database: the feed network's 70,000 people are not needed. */
+export async function runEmail(kind: 'postgres' | 'pglite', options: BenchOptions, log: (line: string) => void) {
+  log(`\n== ${kind}: email`);
+  const bench = await createBenchDatabase(kind, options.databaseUrl);
+  try {
+    return await benchEmail(bench, options.emailFollowers, log);
+  } finally {
+    if (options.keep) log(`kept the email database: ${bench.location}`);
+    else await bench.drop();
+  }
 }

@@ -37,7 +37,7 @@ export interface LinkCheckBench {
 }
 
 /** `lists` lists of `lists / 20` suppliers, each already checked once (its ETag kept), all due now. */
-async function seed(
+export async function seed(
   bench: BenchDatabaseHandle,
   lists: number,
   etag: string,
@@ -108,7 +108,7 @@ const { Agent, request } = require('undici');
 })();
 `;
 
-function latencies(url: string, handles: string[], seconds: number): Promise<number[]> {
+export function latencies(url: string, handles: string[], seconds: number): Promise<number[]> {
   const worker = new Worker(LATENCY_CLIENT, { eval: true, workerData: { url, handles, seconds } });
   return new Promise((resolve, reject) => {
     worker.once('message', (times: number[]) => {
@@ -119,7 +119,7 @@ function latencies(url: string, handles: string[], seconds: number): Promise<num
   });
 }
 
-const summary = (times: number[]) => {
+export const summary = (times: number[]) => {
   const d = distribution(times);
   return { p50: Math.round(d.p50 * 100) / 100, p99: Math.round(d.p99 * 100) / 100, requests: d.n };
 };

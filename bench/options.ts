@@ -29,6 +29,10 @@ export interface BenchOptions {
   skipDirectory: boolean;
   /** Lists' contents (issue 30): 100 lines a handle's newest list, item searches, reading a 5,000-row sheet. */
   skipContents: boolean;
+  /** Issue 39: the list page of a 5,000-line list, on a database of its own. */
+  skipListPage: boolean;
+  /** Only issue 39's list page, on a database of its own (bench/list-page-bench.ts). */
+  listPageOnly: boolean;
   /** Email (issue 18): how many instant followers one post mails. */
   emailFollowers: number;
   skipEmail: boolean;
@@ -38,8 +42,20 @@ export interface BenchOptions {
   linkCheckLists: number;
   skipLinkCheck: boolean;
   linkCheckOnly: boolean;
+  /** Issue 41 §1: the watcher's simulated week (bench/watcher-week.ts), its lists, or none. */
+  watcherWeekLists: number;
+  skipWatcherWeek: boolean;
   /** Only issue 30's reading part, on a database of one list (bench/reading-only.ts). */
   readingOnly: boolean;
+  /** Only issue 40's orders cells, on a database of their own rows (bench/orders-only.ts). */
+  ordersOnly: boolean;
+  /** Issue 40's orders cells in the default run, on a database of their own. */
+  skipOrders: boolean;
+  /** Issue 38's jobs part (bench/jobs-part.ts): the queue's throughput and CPU a job, pages beside the worker. */
+  skipJobs: boolean;
+  jobsOnly: boolean;
+  /** Issue 41's item alerts (bench/alerts-bench.ts): left out, or run alone. */
+  skipAlerts: boolean;
   /** Files read per measurement of the reading part. */
   readingFiles: number;
   keep: boolean;
@@ -76,11 +92,19 @@ export const USAGE = `npm run bench -- [options]   (every option also reads BENC
   --skip-feed                 leave out the feed and the design alternatives
   --skip-directory            leave out the directory (business profiles and /explore searches)
   --skip-contents             leave out lists' contents (5 M lines, searches by item, reading a 5,000-row XLSX)
+  --skip-list-page            leave out the list page of a 5,000-line list (cold render, first visit)
+  --list-page-only            only the list page of a 5,000-line list: about a minute a database
   --email-followers=N         email: instant followers of the one post (default 50000)
   --skip-email --email-only   leave out the email part, or run only it
   --link-check-lists=N        the link watcher: lists checked in one round (default 50000)
   --skip-link-check --link-check-only   leave out the link watcher part, or run only it
+  --watcher-week-lists=N      the watcher's simulated week: lists watched (default 50000)
+  --skip-watcher-week         leave out the watcher's simulated week (also alone: npx tsx bench/watcher-week.ts)
   --reading-only              only the reading part of lists' contents, on a database of one list
+  --orders-only               only the orders cells (sending, the order desk), on a database of their own
+  --skip-orders               leave out the orders cells
+  --skip-jobs --jobs-only     leave out the jobs part (the queue, pages beside the worker; PostgreSQL), or run only it
+  --skip-alerts --alerts-only leave out the item alerts part (10,000 alerts, one new version), or run only it
   --reading-files=N           files read per measurement of the reading part (default 10)
   --keep                      keep the seeded database (its name or folder is printed)
   --cpu-prof=DIR              write the bench server's CPU profile into DIR (open it in Chrome's DevTools)`;
@@ -124,14 +148,24 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     'skip-feed',
     'skip-directory',
     'skip-contents',
+    'skip-list-page',
+    'list-page-only',
     'email-followers',
     'skip-email',
     'email-only',
     'link-check-lists',
     'skip-link-check',
     'link-check-only',
+    'watcher-week-lists',
+    'skip-watcher-week',
     'reading-only',
+    'orders-only',
+    'skip-orders',
+    'skip-jobs',
+    'jobs-only',
     'reading-files',
+    'skip-alerts',
+    'alerts-only',
     'keep',
     'cpu-prof',
     'help',
@@ -185,15 +219,25 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     skipFeed: flag('skip-feed'),
     skipDirectory: flag('skip-directory'),
     skipContents: flag('skip-contents'),
+    skipListPage: flag('skip-list-page'),
+    listPageOnly: flag('list-page-only'),
     emailFollowers: num('email-followers', 50_000),
-    skipEmail: flag('skip-email') || flag('link-check-only'),
-    // Only the link watcher: no feed network either (as --email-only leaves it out).
-    emailOnly: flag('email-only') || flag('link-check-only'),
+    skipEmail: flag('skip-email') || flag('link-check-only') || flag('jobs-only') || flag('alerts-only'),
+    // Only the link watcher, the jobs or the alerts: no feed network either (as --email-only leaves it out).
+    emailOnly: flag('email-only') || flag('link-check-only') || flag('jobs-only') || flag('alerts-only'),
     linkCheckLists: num('link-check-lists', 50_000),
-    skipLinkCheck: flag('skip-link-check'),
+    skipLinkCheck: flag('skip-link-check') || flag('jobs-only') || flag('alerts-only'),
     linkCheckOnly: flag('link-check-only'),
+    watcherWeekLists: num('watcher-week-lists', 50_000),
+    skipWatcherWeek: flag('skip-watcher-week'),
     readingOnly: flag('reading-only'),
+    ordersOnly: flag('orders-only'),
+    skipOrders: flag('skip-orders') || flag('email-only') || flag('link-check-only') || flag('jobs-only') || flag('alerts-only'),
+    skipJobs: flag('skip-jobs') || flag('alerts-only') || ((flag('email-only') || flag('link-check-only')) && !flag('jobs-only')),
+    jobsOnly: flag('jobs-only'),
     readingFiles: num('reading-files', 10),
+    skipAlerts:
+      flag('skip-alerts') || flag('jobs-only') || ((flag('email-only') || flag('link-check-only')) && !flag('alerts-only')),
     keep: flag('keep'),
     cpuProf: values.get('cpu-prof') || undefined,
   };

@@ -17,6 +17,8 @@ export interface PacedRun {
   failures: number;
   /** How late the generator itself sent, at p99 (its own lag is part of each latency above). */
   sendLagP99Ms: number;
+  /** Requests still unanswered TIMEOUT_MS after the last was due: cut off, and counted in `failures`. */
+  unanswered: number;
 }
 
 /**
@@ -25,7 +27,11 @@ export interface PacedRun {
  */
 const CONNECTIONS = 100;
 
-/** A request unanswered this long counts as failed (and as this long). */
+/**
+ * A request unanswered this long counts as failed (and as this long). Once the last request is due,
+ * the rest get this long in all: a server that fell behind would otherwise drain its backlog for
+ * minutes (issue 44: 10 s of load took 160 s on a loaded host), with the target missed long before.
+ */
 const TIMEOUT_MS = 30_000;
 
 const quantile = (sorted: Float64Array, q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
@@ -49,12 +55,15 @@ export async function pacedLoad(
   const latencies = new Float64Array(count);
   const lags = new Float64Array(count);
   let failures = 0;
+  let unanswered = 0;
   let sent = 0;
   let answered = 0;
   let lastAnswer = 0;
   const start = performance.now() + 50;
   const dueAt = (i: number) => start + (1000 * i) / options.rate;
 
+  /** Each request not yet answered: how to end it as failed. */
+  const open = new Map<number, () => void>();
   const send = (i: number) => {
     const due = dueAt(i);
     lags[i] = performance.now() - due;
@@ -67,6 +76,7 @@ export async function pacedLoad(
       latencies[i] = lastAnswer - due;
       if (failed) failures++;
       answered++;
+      open.delete(i);
       if (answered === count) finish();
     };
     const req = request({ host: target.hostname, port: target.port, path, headers, agent }, (res) => {
@@ -76,7 +86,16 @@ export async function pacedLoad(
     });
     req.on('error', () => done(true));
     req.setTimeout(TIMEOUT_MS, () => req.destroy());
+    // A request still waiting for one of the connections has no socket to time out.
+    open.set(i, () => {
+      unanswered++;
+      done(true);
+      req.destroy();
+    });
     req.end();
+  };
+  const cutOff = () => {
+    for (const end of [...open.values()]) end();
   };
 
   let finish = () => {};
@@ -88,6 +107,7 @@ export async function pacedLoad(
     const now = performance.now();
     while (sent < count && dueAt(sent) <= now) send(sent++);
     if (sent < count) setTimeout(tick, Math.max(0, Math.min(1, dueAt(sent) - performance.now())));
+    else setTimeout(cutOff, TIMEOUT_MS).unref();
   };
   setTimeout(tick, Math.max(0, start - performance.now()));
   await finished;
@@ -101,5 +121,6 @@ export async function pacedLoad(
     p99Ms: quantile(latencies, 0.99),
     failures,
     sendLagP99Ms: quantile(lags, 0.99),
+    unanswered,
   };
 }

@@ -23,6 +23,8 @@ export interface RealTraffic {
   p99Ms: number;
   failures: number;
   total: number;
+  /** Of the failures, those still unanswered 30 s after the last request was due (bench/paced-load.ts). */
+  unanswered?: number;
   /** The read cache's answers from memory during the run, as a share of its reads (null: not read). */
   hitRate: number | null;
   mix: string;
@@ -93,16 +95,17 @@ export async function benchRealTraffic(
   const reads = before && after ? after.hits - before.hits + (after.misses - before.misses) : 0;
   return {
     targetRate: rate,
-    requestsPerSecond: run.total / run.seconds,
+    requestsPerSecond: (run.total - run.unanswered) / run.seconds,
     p50Ms: run.p50Ms,
     p99Ms: run.p99Ms,
     failures: run.failures,
     total: run.total,
+    unanswered: run.unanswered,
     hitRate: before && after && reads > 0 ? (after.hits - before.hits) / reads : null,
     mix: MIX,
     generator: GENERATOR,
     sendLagP99Ms: run.sendLagP99Ms,
-    serverCpuMs: cpu === null ? null : (1000 * cpu) / run.total,
+    serverCpuMs: cpu === null ? null : (1000 * cpu) / Math.max(1, run.total - run.unanswered),
   };
 }
 

@@ -1,16 +1,23 @@
+import { type AlertsBench, alertsMarkdown } from './alerts-bench';
 import type { BareReference } from './bare-reference';
+import { compareMarkdown } from './compare-bench';
 import { type ContentsRun, contentsMarkdown } from './contents-bench';
 import type { DirectoryCell } from './directory-bench';
 import type { EmailBench } from './email-bench';
 import type { FeedCell } from './feed-bench';
 import { HTTP_ROUNDS, type HttpBench } from './http-bench';
+import type { JobsPart } from './jobs-part';
 import type { LinkCheckBench } from './link-check-bench';
+import type { ListPageRun } from './list-page-bench';
+import { listPageSections } from './list-page-report';
 import type { SeedSizes } from './options';
+import type { OrdersCell } from './orders-bench';
 import type { RealTraffic } from './real-traffic';
 import { webSections } from './report-web';
 import type { SeededNetwork } from './seed';
 import type { Distribution } from './stats';
 import { targets } from './targets';
+import type { WatcherWeekBench } from './watcher-week';
 import type { WebBytes } from './web-bytes';
 import type { WebLcp } from './web-lcp';
 import type { WhatIfCell } from './what-if';
@@ -33,6 +40,8 @@ export interface DatabaseRun {
   seconds: number;
 }
 
+import type { PartTime } from './parts';
+
 export { type Target, targets } from './targets';
 
 export interface BenchResults {
@@ -48,7 +57,19 @@ export interface BenchResults {
   email: Array<EmailBench & { kind: 'postgres' | 'pglite' }>;
   /** Issue 29, one entry per database. */
   linkChecks?: Array<LinkCheckBench & { kind: string }>;
+  /** Issue 40's orders cells, one entry per database. */
+  orders?: Array<{ kind: string; cells: OrdersCell[] }>;
+  /** Issue 38's jobs part (PostgreSQL only). */
+  jobs?: JobsPart | null;
+  /** Issue 41's item alerts, one entry per database. */
+  alerts?: Array<AlertsBench & { kind: string }>;
+  /** Issue 39, one entry per database. */
+  listPages: ListPageRun[];
+  /** Issue 41 §1: a simulated week of the watcher (no database). */
+  watcherWeek?: WatcherWeekBench | null;
   totalSeconds: number;
+  /** Each part's wall time in the order run (bench/parts.ts). */
+  parts?: PartTime[];
 }
 
 const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? 'n/a' : n < 10 ? n.toFixed(2) : n.toFixed(1));
@@ -64,7 +85,7 @@ export function markdown(results: BenchResults): string {
     `Run ${results.startedAt} on ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}, ${m.platform}; ` +
       (results.runs.length > 0
         ? `${int(results.sizes.handles)} handles, ${int(results.sizes.posts)} posts, ${int(results.sizes.readers)} readers; `
-        : 'email only; ') +
+        : 'no feed network (a part alone); ') +
       `took ${(results.totalSeconds / 60).toFixed(1)} min.`,
     '',
   );
@@ -153,7 +174,7 @@ export function markdown(results: BenchResults): string {
       }
     }
 
-    if (run.contents) out.push(...contentsMarkdown(run.contents));
+    if (run.contents) out.push(...contentsMarkdown(run.contents), ...compareMarkdown(run.contents.compare ?? []));
 
     if (run.http) {
       out.push(
@@ -186,6 +207,7 @@ export function markdown(results: BenchResults): string {
   }
 
   out.push(...webSections(results.web, results.lcp));
+  out.push(...listPageSections(results.listPages ?? []));
 
   for (const e of results.email) {
     out.push(
@@ -203,6 +225,7 @@ export function markdown(results: BenchResults): string {
     );
   }
 
+  out.push(alertsMarkdown(results.alerts ?? []));
   const checks = targets(results);
   if (checks.length > 0) {
     out.push('### Targets', '', '| target | measured | met |', '| --- | --- | --- |');

@@ -37,6 +37,8 @@ export async function startBenchServer(databaseEnv: Record<string, string>, cpuP
   const server = await startChildServer({
     unset: ['DATABASE_URL', 'DATA_DIR', 'REDIS_URL', 'OIDC_CLIENT_SECRET', 'GTM_ID', 'LOG_LEVEL'],
     env: {
+      // No mail worker unless a bench gives it an SMTP sink (production refuses a worker without SMTP_URL).
+      EMAIL_POLL_MS: '0',
       ...databaseEnv,
       NODE_ENV: 'production',
       SESSION_SECRET: randomBytes(32).toString('base64url'),

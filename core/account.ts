@@ -53,12 +53,44 @@ export const accountExportSchema = z.object({
   linkChecks: z.array(row).default([]),
   /** What Freshlist read in the person's lists: each version kept (snapshots) and the lines they hold. */
   listContents: z.object({ snapshots: z.array(row), lines: z.array(row) }),
-  following: z.array(z.object({ handle: z.string(), followed_at: z.number() })),
+  /** Whom the person follows, with each bell: what they hear of the business and how often (docs/decisions/0214). */
+  following: z.array(
+    z.object({
+      handle: z.string(),
+      followed_at: z.number(),
+      bell: z.string().optional(),
+      move_percent: z.number().nullable().optional(),
+      cadence: z.string().nullable().optional(),
+    }),
+  ),
   /**
    * Requests for trade access (issue 32): those the person made (to a supplier's handle), and those
    * made to them (the business name the asker gave, as their dashboard shows it).
    */
   tradeRequests: z.object({ made: z.array(row), received: z.array(row) }).default({ made: [], received: [] }),
+  /**
+   * Orders (docs/decisions/0210): those the person sent and those sent to them, each with its lines,
+   * as both order pages show them (the buyer and supplier by name, not by account).
+   */
+  orders: z.object({ sent: z.array(row), received: z.array(row) }).default({ sent: [], received: [] }),
+  /** Blocks from ordering (docs/decisions/0210): the buyers the person blocked, by name, and the suppliers who blocked them, by handle. */
+  orderBlocks: z
+    .object({
+      made: z.array(z.object({ buyer_name: z.string(), blocked_at: z.number() })),
+      received: z.array(z.object({ handle: z.string().nullable(), blocked_at: z.number() })),
+    })
+    .default({ made: [], received: [] }),
+  /** The person's item alerts (docs/decisions/0209), each with the words it is found by and what it knew per list. */
+  itemAlerts: z.array(row).default([]),
+  /** The person's presses of "check now" on their lists and what each found (docs/decisions/0208). */
+  checkNowPresses: z.array(row).default([]),
+  /** The person's quiet hours (docs/decisions/0214): alerts queued inside them wait until they end. */
+  quietHours: row.nullable().default(null),
+  /**
+   * The devices the person turned push on for (docs/decisions/0214): when, and whose push service
+   * (its host). The device's address and keys are left out: they would let anyone push to it.
+   */
+  pushDevices: z.array(z.object({ pushService: z.string(), created_at: z.number() })).default([]),
   followers: z.object({
     total: z.number(),
     /** Followers with an approved handle, by handle; the others are only counted. */

@@ -21,11 +21,14 @@ describe('a question saved by an older version', () => {
 
 describe('the answer key made from a question text', () => {
   it.each([
-    ['What is your name?', 'What is your name'],
-    ['Hello!\nWhat is your name?', 'What is your name'],
-    ['  Which   email should we use?  \n\n', 'Which email should we use'],
+    ['What is your name?', 'Name'],
+    ['Hello!\nWhat is your name?', 'Name'],
+    ['  Which   email should we use?  \n\n', 'Email'],
+    ['How many loaves would you like each week?', 'Loaves each week'],
+    ['When should we deliver, and to which door?', 'Deliver'],
     ['Phone:', 'Phone'],
     ['Wie heißt du？', 'Wie heißt du'],
+    ['What would you like?', 'What would you like'],
     ['', ''],
   ])('%j gives %j', (text, key) => {
     expect(answerKeyFromText(text)).toBe(key);

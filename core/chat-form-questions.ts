@@ -104,10 +104,22 @@ export function questionSettingsProblem(q: ChatQuestion): { part: 'options' | 'l
   return null;
 }
 
+/** Words an English question asks with, not what it asks about: left out of a short key. */
+const QUESTION_WORDS = new Set(
+  (
+    "what what's whats which who whom whose when where why how many much is are was were do does did would could " +
+    "can will should shall may might you you're your yours we we'll our us i i'd me my the a an to of for in on " +
+    'at by please kindly like want wish need prefer use give tell let know any some there this that it be have has'
+  ).split(' '),
+);
+/** Content words a short key keeps (issue 43: CSV headers were whole question texts). */
+const SHORT_KEY_WORDS = 3;
+
 /**
  * The answer key a question gets from its text, so the owner never has to name a column: the last
- * line (the question itself, after any greeting), without closing punctuation, at most FIELD_MAX
- * characters. "Hello!\nWhat is your name?" gives "What is your name".
+ * line (the question itself, after any greeting), without closing punctuation, shortened to its
+ * first few words that are not question words (issue 43), at most FIELD_MAX characters.
+ * "Hello!\nWhat is your name?" gives "Name"; a question of question words only keeps its line.
  */
 export function answerKeyFromText(text: string): string {
   const lines = text
@@ -115,7 +127,12 @@ export function answerKeyFromText(text: string): string {
     .map((line) => line.replace(/\s+/g, ' ').trim())
     .filter((line) => line.length > 0);
   const last = (lines.at(-1) ?? '').replace(/[\s?!:.…。？！：]+$/u, '');
-  return [...last].slice(0, FIELD_MAX).join('').trim();
+  // The first clause only: "When should we deliver, and where?" is about delivering.
+  const clause = last.split(/[,;] /)[0] ?? '';
+  const words = clause.split(' ').filter((word) => !QUESTION_WORDS.has(word.toLowerCase()));
+  const short = words.length > 0 ? words.slice(0, SHORT_KEY_WORDS).join(' ') : last;
+  const key = short.charAt(0).toUpperCase() + short.slice(1);
+  return [...key].slice(0, FIELD_MAX).join('').trim();
 }
 
 /** `key`, or `key 2`, `key 3`… when another question already has it (keys are unique regardless of case). */

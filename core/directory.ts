@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { logoSchema } from './business-profile';
+import { WEEKDAY_NAMES, WEEKDAYS, type Weekday } from './delivery-terms';
 import { pagePath } from './pages';
 import { isTrade } from './trades';
 
 /**
  * The directory at /explore (issue 15 §4): every held handle, found by a search over handle,
  * display name, bio, trades and area that forgives a typo or a missing accent, filtered by trade and
- * area, a page at a time. With no search: the handles that posted most recently first.
+ * area, and by who delivers to a postcode or town on a weekday (issue 40 §1), a page at a time. With no search: the handles that posted most recently first.
  */
 
 export const DIRECTORY_PAGE_SIZE = 20;
@@ -14,11 +15,15 @@ export const DIRECTORY_PAGE_SIZE = 20;
 export const DIRECTORY_MAX_PAGE = 50;
 export const DIRECTORY_QUERY_MAX_LENGTH = 100;
 export const DIRECTORY_AREA_MAX_LENGTH = 80;
+/** A postcode or a town, as long as a town in the ordering terms may be (core/delivery-terms-api.ts). */
+export const DIRECTORY_DELIVERS_TO_MAX_LENGTH = 60;
 
 export const DIRECTORY_MESSAGES = {
   queryTooLong: `A search can be at most ${DIRECTORY_QUERY_MAX_LENGTH} characters.`,
   areaTooLong: `An area can be at most ${DIRECTORY_AREA_MAX_LENGTH} characters.`,
   trade: 'Choose a trade from the list.',
+  deliversToTooLong: `A postcode or town can be at most ${DIRECTORY_DELIVERS_TO_MAX_LENGTH} characters.`,
+  day: `Choose a delivery day: ${WEEKDAYS.join(', ')}.`,
   page: `Page must be a whole number from 1 to ${DIRECTORY_MAX_PAGE}.`,
   noResults: 'No suppliers or restaurants match your search.',
   empty: 'No one has a public page yet.',
@@ -51,6 +56,18 @@ export const directoryQuerySchema = z.object({
         return z.NEVER;
       }
       return raw;
+    }),
+  deliversTo: optionalText(DIRECTORY_DELIVERS_TO_MAX_LENGTH, DIRECTORY_MESSAGES.deliversToTooLong),
+  day: z
+    .string()
+    .optional()
+    .transform((raw, ctx): Weekday | null => {
+      if (raw === undefined || raw === '') return null;
+      if (!(WEEKDAYS as readonly string[]).includes(raw)) {
+        ctx.addIssue({ code: 'custom', message: DIRECTORY_MESSAGES.day });
+        return z.NEVER;
+      }
+      return raw as Weekday;
     }),
   page: z
     .string()
@@ -114,11 +131,20 @@ export const directoryPageSchema = z.object({
 export type DirectoryPage = z.infer<typeof directoryPageSchema>;
 
 /** The query string of a search (empty parts left out), as /explore's address carries it. */
-export function exploreSearchParams(query: { q?: string; trade?: string | null; area?: string; page?: number }): URLSearchParams {
+export function exploreSearchParams(query: {
+  q?: string;
+  trade?: string | null;
+  area?: string;
+  deliversTo?: string;
+  day?: string | null;
+  page?: number;
+}): URLSearchParams {
   const params = new URLSearchParams();
   if (query.q) params.set('q', query.q);
   if (query.trade) params.set('trade', query.trade);
   if (query.area) params.set('area', query.area);
+  if (query.deliversTo) params.set('deliversTo', query.deliversTo);
+  if (query.day) params.set('day', query.day);
   if (query.page && query.page > 1) params.set('page', String(query.page));
   return params;
 }
@@ -139,21 +165,37 @@ export function explorePageNumber(raw: string | null): number {
  * The search an /explore address asks for, as the page reads it: what the browser asks
  * `/api/directory` and what the server renders the page with (docs/decisions/0108).
  */
-export function exploreSearchOf(params: URLSearchParams): { q: string; trade: string; area: string; page: number } {
+export function exploreSearchOf(params: URLSearchParams): ExploreSearch {
   return {
     q: params.get('q') ?? '',
     trade: params.get('trade') ?? '',
     area: params.get('area') ?? '',
+    deliversTo: params.get('deliversTo') ?? '',
+    day: params.get('day') ?? '',
     page: explorePageNumber(params.get('page')),
   };
 }
 
+export interface ExploreSearch {
+  q: string;
+  trade: string;
+  area: string;
+  deliversTo: string;
+  day: string;
+  page: number;
+}
+
+/** The weekdays /explore's "on" filter offers, in the order of the week. */
+export const DELIVERY_DAY_CHOICES = WEEKDAYS.map((day) => ({ id: day, label: WEEKDAY_NAMES[day] }));
+
 /** GET /api/directory's address for a search (empty parts and page 1 left out). */
-export function directoryApiPath(query: { q: string; trade: string; area: string; page: number }): string {
+export function directoryApiPath(query: ExploreSearch): string {
   const entries = [
     ['q', query.q],
     ['trade', query.trade],
     ['area', query.area],
+    ['deliversTo', query.deliversTo],
+    ['day', query.day],
     ['page', query.page > 1 ? String(query.page) : ''],
   ].filter(([, value]) => value !== '');
   return entries.length > 0 ? `/api/directory?${new URLSearchParams(entries)}` : '/api/directory';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BELL_CADENCES, BELLS } from './follow-bell-text';
 import { keysetCursor } from './keyset';
 
 export const FOLLOW_LIST_PAGE_SIZE = 50;
@@ -26,7 +27,15 @@ export const encodeFollowCursor = cursors.encode;
 export const decodeFollowCursor = cursors.decode;
 export const followCursorParamSchema = cursors.param;
 
-export const followStateSchema = z.object({ handle: z.string(), following: z.boolean() });
+/**
+ * After an unfollow, `keepsTradeAccess` says the reader still opens the business's trade-only lists:
+ * access is the supplier's approval, a follow only the reader's feed (docs/decisions/0213).
+ */
+export const followStateSchema = z.object({
+  handle: z.string(),
+  following: z.boolean(),
+  keepsTradeAccess: z.boolean().optional(),
+});
 export type FollowState = z.infer<typeof followStateSchema>;
 
 /**
@@ -58,6 +67,10 @@ export const followingPageSchema = z.object({
       displayName: z.string().nullable(),
       followedAt: z.number(),
       lastPostAt: z.number().nullable(),
+      /** What the reader hears of it, and how often (docs/decisions/0214). */
+      bell: z.enum(BELLS),
+      movePercent: z.number().nullable(),
+      cadence: z.enum(BELL_CADENCES).nullable(),
     }),
   ),
   nextCursor: z.string().nullable(),

@@ -60,8 +60,10 @@ describe('handle rules', () => {
     expect(result.error?.issues[0]?.message).toBe(HANDLE_MESSAGES.reserved);
   });
 
-  it('lower-cases as typed without trimming mid-edit', () => {
-    expect(normalizeHandleInput('Fresh ')).toBe('fresh ');
+  it('lower-cases as typed and turns spaces into hyphens', () => {
+    expect(normalizeHandleInput('Green ')).toBe('green-');
+    expect(normalizeHandleInput(' Green  Valley')).toBe('green-valley');
+    expect(handleProblem(normalizeHandleInput('Green Valley'))).toBeNull();
   });
 });
 

@@ -79,9 +79,12 @@ export function holdEndDay(heldUntil: number): string {
   return `${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
 }
 
-/** What the handle input shows as the person types: lower-cased, nothing else changed. */
+/**
+ * What the handle input shows as the person types: lower-cased, and spaces become hyphens
+ * ("Green Valley" → "green-valley", issue 43: it used to fail only on submit). Leading spaces go.
+ */
 export function normalizeHandleInput(raw: string): string {
-  return raw.toLowerCase();
+  return raw.toLowerCase().trimStart().replace(/\s+/g, '-');
 }
 
 export function normalizeHandle(raw: string): string {

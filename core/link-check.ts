@@ -118,5 +118,21 @@ export const adminLinkChecksSchema = z.object({
   late: z.number(),
   lists: z.array(adminLinkRowSchema),
   failures: z.array(adminLinkRowSchema),
+  /** How this server checks (LINK_CHECK_MIN_INTERVAL_S and the rules built on it), so the page says what is true. */
+  intervals: z.object({ shortestMs: z.number(), longestMs: z.number(), unreachableAfterMs: z.number() }),
 });
 export type AdminLinkChecks = z.infer<typeof adminLinkChecksSchema>;
+
+/** "30 minutes", "1 hour", "1 day", "90 seconds": a check interval as the admin page says it. */
+export function intervalLabel(ms: number): string {
+  const units = [
+    ['day', 86_400_000],
+    ['hour', 3_600_000],
+    ['minute', 60_000],
+  ] as const;
+  for (const [unit, size] of units) {
+    if (ms >= size && ms % size === 0) return `${ms / size} ${unit}${ms === size ? '' : 's'}`;
+  }
+  const seconds = Math.round(ms / 1000);
+  return `${seconds} second${seconds === 1 ? '' : 's'}`;
+}

@@ -29,6 +29,13 @@ describe('link rules', () => {
     expect(linkProblem(url, policy)).toBeNull();
   });
 
+  it("names the product's own host, but not a development machine's (issue 43)", () => {
+    expect(linkProblem('https://example.com/menu.pdf', defaultLinkPolicy('localhost'))).toBe(
+      'Only trusted domains are allowed (Google Drive, Dropbox, OneDrive, Box).',
+    );
+    expect(linkProblem('https://example.com/menu.pdf', defaultLinkPolicy('127.0.0.1'))).not.toContain('127.0.0.1');
+  });
+
   it('checks the rules in the spec order', () => {
     expect(linkProblem('http://drive.google.com/x', policy)).toBe(LINK_MESSAGES.https);
     expect(linkProblem('ftp://x', policy)).toBe(LINK_MESSAGES.https);

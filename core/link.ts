@@ -45,8 +45,12 @@ export const LINK_MESSAGES = {
   descriptionTooLong: 'Description must be 300 characters or less.',
 } as const;
 
+/** A development machine's own name: no one shares a list from it, so the message leaves it out (issue 43). */
+const isLocalHost = (host: string) => /^(localhost|127\.\d+\.\d+\.\d+|\[?::1\]?)$|\.localhost$/i.test(host);
+
 export function untrustedDomainMessage(policy: LinkPolicy): string {
-  const names = [policy.siteHost, ...policy.providers.filter((p) => p.namedInMessage).map((p) => p.name)];
+  const site = isLocalHost(policy.siteHost) ? [] : [policy.siteHost];
+  const names = [...site, ...policy.providers.filter((p) => p.namedInMessage).map((p) => p.name)];
   return `Only trusted domains are allowed (${names.join(', ')}).`;
 }
 

@@ -1,25 +1,10 @@
-import type { ChangeCounts, ListChange, PriceMove } from './list-diff';
+import type { ListChange, PriceMove } from './list-diff';
 import { formatPrice } from './list-price';
 
 /**
- * How a list's changes read, in the feed, on the list's page and in mails (docs/decisions/0161).
- * No zod here: the profile's first visit loads it.
+ * How a list's changes read in detail, on the list's page and in mails (docs/decisions/0161); the
+ * summary in a few words is in change-summary.ts.
  */
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** "3 prices up, 1 down, 2 new items"; empty when nothing changed. */
-export function changeSummary(counts: ChangeCounts): string {
-  const parts: string[] = [];
-  if (counts.up > 0) parts.push(`${plural(counts.up, 'price', 'prices')} up`);
-  if (counts.down > 0) parts.push(counts.up > 0 ? `${counts.down} down` : `${plural(counts.down, 'price', 'prices')} down`);
-  if (counts.added > 0) parts.push(plural(counts.added, 'new item', 'new items'));
-  if (counts.gone > 0) parts.push(`${plural(counts.gone, 'item', 'items')} gone`);
-  if (counts.changed > 0) parts.push(`${plural(counts.changed, 'line', 'lines')} changed`);
-  return parts.join(', ');
-}
-
-export const hasChanges = (counts: ChangeCounts) => counts.up + counts.down + counts.added + counts.gone + counts.changed > 0;
 
 /** "+14%", "−3.5%": the sign always, one decimal only under 10%. */
 export function formatPercent(percent: number | null): string {
@@ -29,14 +14,14 @@ export function formatPercent(percent: number | null): string {
   return `${percent >= 0 ? '+' : '−'}${shown}%`;
 }
 
-/** "2.10 → 2.40 €/kg": the old amount, the new one with its currency and unit. */
+/** "2.10 € → 2.40 €/kg", "£2.10 → £2.40/kg": both amounts with their currency, the new one with its unit. */
 export function formatMoveAmounts(move: PriceMove): string {
-  const before = formatPrice({ amount: move.before });
+  const before = formatPrice({ amount: move.before, currency: move.currency });
   const after = formatPrice({ amount: move.after, currency: move.currency, unit: move.unit });
   return `${before} → ${after}`;
 }
 
-/** "Tomatoes 2.10 → 2.40 €/kg, +14%" (a mail's line). */
+/** "Tomatoes 2.10 € → 2.40 €/kg, +14%" (a mail's line). */
 export function formatMove(move: PriceMove): string {
   return `${move.item} ${formatMoveAmounts(move)}, ${formatPercent(move.percent)}`;
 }

@@ -6,6 +6,10 @@ import { FILE_FORMATS, UNREADABLE_REASONS } from './list-contents';
  * changed in each, one version as text, and two versions compared.
  */
 
+/** The API path of a list's archive, its first page: the page asks it, the server preloads it. */
+export const changesApiPath = (handle: string, slug: string) =>
+  `/api/contents/${encodeURIComponent(handle)}/${encodeURIComponent(slug)}/changes`;
+
 export const changeCountsSchema = z.object({
   up: z.number(),
   down: z.number(),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { changeSummary, formatMove } from './list-changes';
+import { changeSummary } from './change-summary';
+import { formatMove } from './list-changes';
 import { diffLines, type PriceMove } from './list-diff';
 import { type ListLine, linesOfText } from './list-lines';
 
@@ -29,7 +30,10 @@ describe('diffLines', () => {
       unit: 'kg',
     });
     expect(second).toMatchObject({ item: 'Burrata', change: -0.1, percent: -2.9 });
-    expect(formatMove(first as PriceMove)).toBe('Tomatoes 2.10 → 2.40 €/kg, +14%');
+    expect(formatMove(first as PriceMove)).toBe('Tomatoes 2.10 € → 2.40 €/kg, +14%');
+    // Both sides with their currency, as a buyer reads them (issue 43: "2.10 → £2.40/kg").
+    const lamb: PriceMove = { ...(first as PriceMove), item: 'Lamb', currency: 'GBP' };
+    expect(formatMove(lamb)).toBe('Lamb £2.10 → £2.40/kg, +14%');
     expect(changeSummary(diff.counts)).toBe('1 price up, 1 down');
   });
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { contentSummarySchema } from './list-contents-api';
 import { profileSchema } from './post';
+import { listPricesSchema } from './price-table';
 
 /**
  * A list's own page, /{handle}/lists/{slug} (issue 31, docs/decisions/0142): what a scanned QR
@@ -9,6 +11,8 @@ export const listPageSchema = z.object({
   /** The business: its public face and the viewer's relation to it (Follow). */
   profile: profileSchema,
   list: z.object({
+    /** Its id, as the owner's actions name it ("check now"). */
+    id: z.number(),
     name: z.string(),
     slug: z.string(),
     /**
@@ -34,6 +38,10 @@ export const listPageSchema = z.object({
     fileChangedAt: z.number().nullable(),
     /** The link watcher finds the file unavailable (issue 29): what is wrong, in a visitor's words (core/link-check-text.ts). */
     unavailable: z.enum(['needs-sign-in', 'not-found', 'not-a-file', 'unreachable']).nullable(),
+    /** The prices Freshlist read in the file (issue 39); null before it read any, and for a locked list. */
+    prices: listPricesSchema.nullable(),
+    /** What Freshlist read of the newest version ("2 prices up", or it can't read the file); null before a read, and for a locked list. */
+    changes: contentSummarySchema.nullable(),
   }),
 });
 export type ListPage = z.infer<typeof listPageSchema>;

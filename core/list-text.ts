@@ -5,23 +5,22 @@
 
 export const LIST_NAME_MAX_LENGTH = 60;
 
-export const LIST_MESSAGES = {
-  nameTooLong: `List name must be ${LIST_NAME_MAX_LENGTH} characters or less.`,
-  nameRequired: 'A list needs a name.',
-  listNotFound: 'List not found.',
-  notYourList: 'You can only add versions to your own lists.',
-  postNotFound: 'Post not found.',
-  notYourPost: 'You can only change your own posts.',
-  handleGone: 'Your handle was removed, so your lists can no longer be changed.',
-  gone: 'This list is no longer available.',
-  dateInvalid: (label: string) => `${label} must be a date (YYYY-MM-DD).`,
-  dateOrder: 'Valid until must be on or after valid from.',
-  removed: 'This list was removed.',
+/** The words a card shows beside a list; list-messages.ts has these and the API's answers. */
+export const LIST_LABELS = {
   expired: 'Expired',
   edited: 'edited',
   newVersion: 'new version',
-  businessGone: 'This business is no longer on Freshlist',
-  listGone: 'This list is no longer on Freshlist',
+} as const;
+
+/**
+ * The two times every card and list page shows, each saying which it is (issue 43: "just now ·
+ * Updated 1 day ago" read as two unexplained clocks): when the list was posted on Freshlist, and
+ * when its file was last saved where it lives (what the link watcher saw).
+ */
+export const LIST_TIMES = {
+  posted: (age: string) => `Posted ${age}`,
+  edited: (age: string) => `Edited ${age}`,
+  fileSaved: (age: string) => `File saved ${age}`,
 } as const;
 
 /** The name a list gets when its owner gives none: the description's first line, 60 characters at most. */

@@ -9,7 +9,8 @@ import {
   newPostSchema,
   normalisedLink,
 } from './link';
-import { LIST_MESSAGES, LIST_NAME_MAX_LENGTH } from './list-text';
+import { LIST_MESSAGES } from './list-messages';
+import { LIST_NAME_MAX_LENGTH } from './list-text';
 import { hasControlCharacters, TEXT_MESSAGES } from './text';
 import { audienceSchema } from './trade';
 

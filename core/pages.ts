@@ -68,7 +68,15 @@ const SITE_PAGES = {
 
   // find and be found (#15 §3, §4)
   explore: { path: '/explore', access: 'public', title: 'Explore', rendered: true },
+  // one item across suppliers (#39 §3)
+  compare: { path: '/compare', access: 'public', title: 'Compare', rendered: true },
   settingsProfile: { path: '/settings/profile', access: 'approved', title: 'Business profile' },
+
+  // orders from a list and the order desk (#40 §2-3)
+  orders: { path: '/orders', access: 'signed-in', title: 'Orders' },
+  order: { path: '/orders/:id', access: 'signed-in', title: 'Order' },
+  // the order mail's one-time answer link (docs/decisions/0210): the token is the authority
+  orderAnswer: { path: '/orders/answer/:token', access: 'public', title: 'Answer an order' },
 
   // admin (#8) and analytics; the notes pages follow from NOTE_PAGES
   admin: { path: '/admin/', access: 'admin', title: 'Admin' },
@@ -79,6 +87,7 @@ const SITE_PAGES = {
   adminAnalytics: { path: '/admin/analytics', access: 'admin', title: 'Analytics' },
   adminEmail: { path: '/admin/email', access: 'admin', title: 'Email' },
   adminLinkChecks: { path: '/admin/link-checks', access: 'admin', title: 'Link checks' },
+  adminJobs: { path: '/admin/jobs', access: 'admin', title: 'Background jobs' },
 } as const satisfies Record<string, PageEntry>;
 
 export type NotePageKey = `note-${NoteSlug}`;
@@ -99,8 +108,10 @@ export const PAGES = {
   ...SITE_PAGES,
   ...NOTE_PAGE_ENTRIES,
   // What changed in a list's file, version by version, and one version as text (#30).
-  listChanges: { path: '/:handle/lists/:slug/changes', access: 'public', title: 'What changed' },
+  listChanges: { path: '/:handle/lists/:slug/changes', access: 'public', title: 'What changed', rendered: true },
   listVersion: { path: '/:handle/lists/:slug/versions/:version', access: 'public', title: 'Earlier version' },
+  // A list's printable QR card with Download, Print and Share (issue 43: it was a bare PNG in a new tab).
+  listCard: { path: '/:handle/lists/:slug/card', access: 'public', title: 'QR card' },
   // A list's own page (#31): the stable address on its QR card. After every fixed route.
   list: { path: '/:handle/lists/:slug', access: 'public', title: 'List', rendered: true },
   profile: { path: '/:handle', access: 'public', title: 'Profile', rendered: true },

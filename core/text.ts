@@ -23,3 +23,11 @@ export function printableText(text: string, { multiline = false }: TextShape = {
 export function noControlCharacters(label: string, shape: TextShape = {}) {
   return z.refine<string>((text) => !hasControlCharacters(text, shape), { message: TEXT_MESSAGES.controlCharacters(label) });
 }
+
+/**
+ * A person's name as a sign-in provider gives it, made safe to store (issue 42: one arrived with
+ * CR/LF): line breaks and tabs become one space, other controls go, the ends are trimmed.
+ */
+export function signInName(name: string): string {
+  return printableText(name).replace(/ {2,}/g, ' ').trim();
+}

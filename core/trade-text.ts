@@ -1,3 +1,5 @@
+import { TRADE_LABELS } from './trade-labels';
+
 /**
  * Trade-only lists (issue 32, docs/decisions/0180): a list is public or trade only; a trade-only
  * list shows its existence to everyone and its contents only to followers its owner approved.
@@ -9,8 +11,7 @@ export const BUSINESS_NAME_MAX_LENGTH = 80;
 export const REQUEST_NOTE_MAX_LENGTH = 500;
 
 export const TRADE_MESSAGES = {
-  tradeOnly: 'Trade only',
-  askForAccess: 'Trade only: ask for access',
+  ...TRADE_LABELS,
   audienceLabel: { public: 'Public', trade: 'Trade only' } as Record<Audience, string>,
   audienceHint: {
     public: 'Anyone can see the list and open its file.',
@@ -19,6 +20,7 @@ export const TRADE_MESSAGES = {
   businessNameRequired: 'Please enter your business name.',
   businessNameTooLong: `Business name must be ${BUSINESS_NAME_MAX_LENGTH} characters or less.`,
   noteTooLong: `Note must be ${REQUEST_NOTE_MAX_LENGTH} characters or less.`,
+  reasonTooLong: `Reason must be ${REQUEST_NOTE_MAX_LENGTH} characters or less.`,
   noSuchHandle: 'This handle does not exist.',
   notOwnHandle: 'Your own lists are always open to you.',
   noTradeLists: 'This business has no trade-only lists.',

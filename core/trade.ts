@@ -41,6 +41,9 @@ export const tradeAccessSchema = z.object({
   tradeLists: z.number().int(),
   /** The business name the viewer last gave, to fill the form. */
   businessName: z.string().nullable(),
+  /** When the business declined the viewer's request, and why if they said (state 'declined'). */
+  declinedAt: z.number().nullable().optional(),
+  declineReason: z.string().optional(),
 });
 export type TradeAccess = z.infer<typeof tradeAccessSchema>;
 
@@ -49,18 +52,30 @@ export const tradeMemberSchema = z.object({
   memberId: z.string(),
   businessName: z.string(),
   displayName: z.string(),
+  /** The asker's sign-in email: shown only to the supplier they asked, so they can check who asks. */
+  email: z.string(),
   handle: z.string().nullable(),
   note: z.string(),
   state: z.enum(['pending', 'approved', 'declined']),
   createdAt: z.number(),
   decidedAt: z.number().nullable(),
+  /** Whether they follow the supplier: access stays after an unfollow until the supplier removes it (ADR 0213). */
+  following: z.boolean(),
 });
 export type TradeMember = z.infer<typeof tradeMemberSchema>;
 export const tradeMembersSchema = z.object({ pending: z.array(tradeMemberSchema), approved: z.array(tradeMemberSchema) });
 export type TradeMembers = z.infer<typeof tradeMembersSchema>;
 
-/** The supplier's answer: approve, decline, or remove access given before. */
-export const tradeDecisionSchema = z.object({ decision: z.enum(['approve', 'decline', 'remove']) });
+/** The supplier's answer: approve, decline (with an optional reason), or remove access given before. */
+export const tradeDecisionSchema = z.object({
+  decision: z.enum(['approve', 'decline', 'remove']),
+  reason: z
+    .string()
+    .optional()
+    .transform((s) => s?.trim() ?? '')
+    .refine((s) => characterCount(s) <= REQUEST_NOTE_MAX_LENGTH, TRADE_MESSAGES.reasonTooLong)
+    .check(noControlCharacters('Reason', { multiline: true })),
+});
 export type TradeDecision = z.infer<typeof tradeDecisionSchema>['decision'];
 
 /** A list's audience changed by its owner (PUT /api/lists/:id/audience). */

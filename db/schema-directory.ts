@@ -26,6 +26,8 @@ export interface DirectoryEntriesTable {
   trades: string[];
   follower_count: number;
   last_post_at: Millis | null;
+  /** 'day:tue', 'pc:BS8', 'town:bath', 'area:any' from the business's ordering terms (migration 2960). */
+  delivery_keys: string[];
 }
 
 /** Every word of the directory's documents, for finding what a mistyped word was meant to be. */

@@ -40,6 +40,8 @@ export interface LinkChecksTable {
   created_at: Millis;
   /** When the watcher saw the file change (the digests' period); migration 2102. */
   change_seen_at: Millis | null;
+  /** The file's last changes, minutes since the epoch, oldest first: when it usually changes (migration 2980). */
+  change_minutes: Generated<number[]>;
 }
 
 /** A handle's changed lists waiting for their instant mail (migration 2102, docs/decisions/0153). */
@@ -49,10 +51,22 @@ export interface EmailListChangesTable {
   sent_at: Generated<Millis>;
 }
 
+/** One press of the owner's "check now" (migration 2520, docs/decisions/0208). */
+export interface CheckNowPressesTable {
+  id: Generated<number>;
+  list_id: number;
+  pressed_at: Millis;
+  /** When the worker's check ended; null while it runs. */
+  settled_at: Millis | null;
+  /** What the check found (core/check-now.ts CheckNowOutcome), as JSON. */
+  outcome: unknown;
+}
+
 // The table joins the one Database interface from here, so db/schema.ts stays within its 300 lines.
 declare module './schema' {
   interface Database {
     link_checks: LinkChecksTable;
     email_list_changes: EmailListChangesTable;
+    check_now_presses: CheckNowPressesTable;
   }
 }

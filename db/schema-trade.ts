@@ -41,6 +41,8 @@ export interface TradeRequestsTable {
   state: 'pending' | 'approved' | 'declined';
   created_at: Millis;
   decided_at: Millis | null;
+  /** Why the supplier declined, when they said; '' otherwise. */
+  decline_reason: Generated<string>;
 }
 
 export interface TradeTables {

@@ -29,6 +29,8 @@ export interface UsersTable extends TradeUserColumns {
   trades: Generated<string[]>;
   /** Town and region, or postcode: as the owner writes it. */
   area: string | null;
+  /** Ordering terms (core/delivery-terms.ts), checked on write; null until the business sets them. */
+  delivery_terms: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 /** A users row as a query reads it: the one description of a person's profile columns. */
@@ -134,6 +136,12 @@ export interface FollowsTable {
   /** Who held the handle when it was followed (no foreign key: the follow outlives them). Filled in from handles on insert when left out. */
   followed_user_id: Generated<string>;
   followed_at: Millis;
+  /** What the follower hears of this business, and how often (null: their default) (migration 2910, ADR 0214). */
+  bell: Generated<'all' | 'moves' | 'lists' | 'none'>;
+  move_percent: number | null;
+  cadence: 'instant' | 'daily' | 'weekly' | null;
+  /** When the follower's last, or next queued, instant mail about the business goes. */
+  instant_at: Millis | null;
 }
 
 /**

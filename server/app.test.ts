@@ -15,7 +15,7 @@ afterAll(() => t.close());
 describe('the server', () => {
   it('answers health and readiness', async () => {
     expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
-    expect((await t.app.inject('/readyz')).json()).toEqual({ status: 'ready' });
+    expect((await t.app.inject('/readyz')).json()).toEqual({ status: 'ready', role: 'all' });
   });
 
   it('answers an unknown API route with 404 JSON', async () => {
@@ -70,7 +70,7 @@ describe('the server', () => {
   it('ignores a client-sent X-Request-Id unless TRUST_PROXY says a proxy sets it', async () => {
     const forged = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'forged-id' } });
     expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, LOG_LEVEL: 'silent', TRUST_PROXY: 'true' });
+    const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, LOG_LEVEL: 'silent', TRUST_PROXY: '127.0.0.1' });
     const proxied = await buildApp(config, { database: t.shared, closeDatabase: false, logger: false });
     try {
       const res = await proxied.inject({ url: '/healthz', headers: { 'x-request-id': 'from-the-proxy' } });

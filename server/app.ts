@@ -1,12 +1,14 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { fastifyTrustProxy } from './config-proxy';
 import { sessionStore } from './modules/auth/service';
 import { registerModules } from './modules/index';
 import { type DatabaseHandle, dbPlugin } from './plugins/db';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { jobsPlugin } from './plugins/jobs';
 import { pagesPlugin } from './plugins/pages';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { ResponseLog } from './plugins/request-log';
@@ -14,7 +16,7 @@ import { securityPlugin } from './plugins/security';
 import { sessionCookieName, sessionPlugin } from './plugins/session';
 import { signInFirstPlugin } from './plugins/sign-in-first';
 import { webPlugin } from './plugins/web';
-import { type ReadCache, readCache } from './read-cache';
+import { type ReadCache, readCache } from './read-cache/read-cache';
 
 /** Cached reads live at most this long even when no change is heard (docs/decisions/0065, 0118). */
 const READ_CACHE_MAX_AGE_MS = 60_000;
@@ -46,6 +48,17 @@ export interface BuildOptions {
   linkFetchCa?: string[];
 }
 
+const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
+
+/** A worker process serves no page and no API: only its health, for the orchestrator (ADR 0203). */
+async function answerOnlyHealth(request: FastifyRequest, reply: FastifyReply) {
+  if (HEALTH_PATHS.has(request.url.split('?')[0] ?? '')) return;
+  return reply
+    .code(404)
+    .header('cache-control', 'no-store')
+    .send({ error: 'Not Found', message: 'This process is a Freshlist worker: it answers only /healthz and /readyz.' });
+}
+
 /** The whole server in a fixed order: external plugins, app plugins, then feature modules. */
 export async function buildApp(config: Config, options: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -58,10 +71,10 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     logController: new ResponseLog({ level: config.logLevel, slowMs: config.logSlowMs }),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
     // A client-sent X-Request-Id is only believed from a trusted proxy; anyone else gets a fresh id.
-    requestIdHeader: config.trustProxy ? 'x-request-id' : false,
+    requestIdHeader: config.trustProxy !== false ? 'x-request-id' : false,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 500 },
     return503OnClosing: true,
@@ -70,10 +83,19 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     frameworkErrors,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  if (config.jobs.role === 'worker') app.addHook('onRequest', answerOnlyHealth);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // A keep-alive connection busy when a close begins (a proxy's pool: nginx's upstream keepalive)
+  // would stay open until it idled out, holding the process past its shutdown grace (ADR 0223):
+  // an answer sent while closing ends its connection.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
   });
 
   app.decorate(
@@ -91,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin, { config });
   await app.register(dbPlugin, { database: options.database, closeOnShutdown: options.closeDatabase ?? true });
+  await app.register(jobsPlugin, { settings: config.jobs });
   await app.register(sessionPlugin, { config, store: sessionStore(options.database.db) });
   await app.register(signInFirstPlugin);
   await app.register(rateLimitPlugin, { config });

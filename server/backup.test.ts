@@ -18,6 +18,8 @@ import {
 } from '../tests/fixtures/factories';
 import { aLinkCheck } from '../tests/fixtures/link-check-rows';
 import { aVersion } from '../tests/fixtures/list-rows';
+import { anAnswerLink, anItemAlert, anOrder, anOrderBlock } from '../tests/fixtures/order-rows';
+import { aPushSubscription, quietHours } from '../tests/fixtures/push-rows';
 import { everyTable as snapshot } from '../tests/fixtures/tables';
 import { freshPostgresDatabase } from '../tests/reliability/server-process';
 import { BackupError, type BackupTarget, backupDatabase, restoreDatabase } from './backup';
@@ -59,8 +61,27 @@ async function seedRows(db: DB, admin: { id: string; email: string }): Promise<v
   // A list with a second version, and a removed post (lists and removed_posts, migration 1300).
   const second = await aVersion(db, supplier, first, { createdAt: 1_700_000_000_100, validUntil: '2026-10-31' });
   await aLinkCheck(db, second, supplier.id);
+  // The owner's "check now" and what it found (migration 2520).
+  await db
+    .insertInto('check_now_presses')
+    .values({ list_id: second.listId, pressed_at: 5, settled_at: 6, outcome: JSON.stringify({ kind: 'unchanged' }) })
+    .execute();
   // What Freshlist read in that list's file (issue 30): a version and its lines.
   await aReadVersion(db, supplier, second, ['Tomatoes 2,40 €'], 1_700_000_000_200);
+  // An order from it (migration 2700) and an item alert on it (migration 2800).
+  const order = await anOrder(db, reader, supplier, second);
+  await anAnswerLink(db, order);
+  await anOrderBlock(db, supplier, reader);
+  await anItemAlert(db, reader, second.listId);
+  // The price per unit an alert evaluation kept for that list's line (migration 2990).
+  const line = await db.selectFrom('list_lines').select('id').executeTakeFirstOrThrow();
+  await db
+    .insertInto('item_alert_line_values')
+    .values({ line_id: Number(line.id), amount: 2.4, unit: 'piece' })
+    .execute();
+  // The reader's quiet hours and a device they get pushes on (migration 2920).
+  await quietHours(db, reader);
+  await aPushSubscription(db, reader);
   await db
     .insertInto('removed_posts')
     .values({ id: 999_000_002, user_id: supplier.id, handle: 'backup-farm', removed_at: 3 })

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { type HostMapEntry, parseHostMap } from './config-host-map';
 
+/** The shortest recheck interval production accepts (tests and local runs may go down to 1 s). */
+export const PRODUCTION_MIN_INTERVAL_S = 300;
+
 /** The link check's environment (docs/configuration.md), merged into server/config.ts's schema. */
 export const linkCheckEnv = {
   LINK_FETCH_HOST_MAP: z
@@ -19,7 +22,7 @@ export const linkCheckEnv = {
     .int('must be a whole number of seconds')
     .min(1, 'must be at least 1')
     .max(86_400, 'must be at most 86400 (a day)')
-    .default(1800),
+    .default(300),
   LINK_CHECK_POLL_MS: z.coerce
     .number({ error: 'must be a whole number of milliseconds' })
     .int('must be a whole number of milliseconds')
@@ -47,6 +50,10 @@ export function linkCheckSettings(
 ): LinkCheckSettings | string {
   if (env === 'production' && e.LINK_FETCH_HOST_MAP.length > 0) {
     return 'LINK_FETCH_HOST_MAP: is refused when NODE_ENV=production (it points provider hosts at other addresses)';
+  }
+  // Rechecking a provider's file every few seconds would hammer the provider and the reading pool.
+  if (env === 'production' && e.LINK_CHECK_MIN_INTERVAL_S < PRODUCTION_MIN_INTERVAL_S) {
+    return `LINK_CHECK_MIN_INTERVAL_S: must be at least ${PRODUCTION_MIN_INTERVAL_S} (5 minutes) when NODE_ENV=production`;
   }
   // Like the development sign-in and mailbox: only on a local server (server/config.ts isLocalDevelopmentServer).
   if (!local && e.LINK_FETCH_HOST_MAP.length > 0) {

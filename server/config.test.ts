@@ -13,6 +13,10 @@ const PRODUCTION = {
   SESSION_SECRET: 'x'.repeat(32),
   MAIL_FROM: 'hello@freshlist.example',
   PUBLIC_URL: 'https://freshlist.example',
+  // Web push's keys (ADR 0214): a made-up pair of the right shape.
+  VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`,
+  VAPID_PRIVATE_KEY: 'A'.repeat(43),
+  VAPID_SUBJECT: 'mailto:ops@freshlist.example',
 };
 
 describe('configuration', () => {
@@ -46,8 +50,16 @@ describe('configuration', () => {
     [{ LINK_PROVIDERS: 'Dropbox' }, /^LINK_PROVIDERS: 'Dropbox' is not Name=host,host/],
     [{ LINK_PROVIDERS: '=dropbox.com' }, /^LINK_PROVIDERS: /],
     [{ LINK_PROVIDERS: 'Dropbox=drop box.com' }, /^LINK_PROVIDERS: /],
+    [{ JOBS_CONCURRENCY: '0' }, /^JOBS_CONCURRENCY: must be at least 1$/],
+    [{ JOBS_CONCURRENCY: '20' }, /^JOBS_CONCURRENCY: must be at most 8 /],
+    [{ SUPPORT_EMAIL: 'help at freshlist' }, /^SUPPORT_EMAIL: must be an email address such as help@freshlist.example$/],
   ])('rejects %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('takes the support address people write to (issue 43)', () => {
+    expect(loadConfig({ SUPPORT_EMAIL: 'help@freshlist.example' }).mail.supportEmail).toBe('help@freshlist.example');
+    expect(loadConfig({}).mail.supportEmail).toBeUndefined();
   });
 
   it('lower-cases admin and owner emails', () => {
@@ -130,6 +142,46 @@ describe('configuration', () => {
   ])('checks production addresses: %o', (change, message) => {
     const env: Record<string, string | undefined> = { ...PRODUCTION, ...change };
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('refuses production without SMTP_URL, unless the process sends no mail (issue 42)', () => {
+    const noSmtp: Record<string, string | undefined> = { ...PRODUCTION, SMTP_URL: undefined };
+    expect(() => loadConfig(noSmtp)).toThrow(
+      /^SMTP_URL: is required when NODE_ENV=production \(unless ROLE=web or EMAIL_POLL_MS=0: no mail is sent\)$/,
+    );
+    expect(loadConfig({ ...noSmtp, ROLE: 'web' }).mail.smtpUrl).toBeNull();
+    expect(loadConfig({ ...noSmtp, EMAIL_POLL_MS: '0' }).mail.pollMs).toBe(0);
+  });
+
+  it('refuses production without VAPID keys on a process that sends alerts, and makes them elsewhere (ADR 0214)', () => {
+    const message =
+      /^VAPID_PUBLIC_KEY: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are required when NODE_ENV=production/;
+    const noKeys: Record<string, string | undefined> = {
+      ...PRODUCTION,
+      VAPID_PUBLIC_KEY: undefined,
+      VAPID_PRIVATE_KEY: undefined,
+    };
+    expect(() => loadConfig(noKeys)).toThrow(message);
+    expect(() => loadConfig({ ...PRODUCTION, VAPID_PRIVATE_KEY: undefined })).toThrow(message);
+    expect(loadConfig(PRODUCTION).push).toEqual({
+      publicKey: PRODUCTION.VAPID_PUBLIC_KEY,
+      privateKey: PRODUCTION.VAPID_PRIVATE_KEY,
+      subject: 'mailto:ops@freshlist.example',
+    });
+    // A process that sends no alerts offers no push rather than refusing to start.
+    expect(loadConfig({ ...noKeys, ROLE: 'web' }).push).toBeNull();
+    expect(loadConfig({ ...noKeys, EMAIL_POLL_MS: '0' }).push).toBeNull();
+    expect(loadConfig({ NODE_ENV: 'test' }).push?.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+  });
+
+  it('refuses a production recheck interval under 5 minutes, and keeps short ones for tests (issue 42)', () => {
+    for (const seconds of ['1', '299']) {
+      expect(() => loadConfig({ ...PRODUCTION, LINK_CHECK_MIN_INTERVAL_S: seconds })).toThrow(
+        /^LINK_CHECK_MIN_INTERVAL_S: must be at least 300 \(5 minutes\) when NODE_ENV=production$/,
+      );
+    }
+    expect(loadConfig({ ...PRODUCTION, LINK_CHECK_MIN_INTERVAL_S: '300' }).linkCheck.minIntervalS).toBe(300);
+    expect(loadConfig({ NODE_ENV: 'test', LINK_CHECK_MIN_INTERVAL_S: '1' }).linkCheck.minIntervalS).toBe(1);
   });
 
   it('accepts a production origin, with a trailing slash', () => {

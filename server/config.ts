@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { LinkPolicy } from '../core/link';
 import { type LinkCheckSettings, linkCheckEnv, linkCheckSettings } from './config-link-check';
+import { type TrustProxy, trustProxyEnv } from './config-proxy';
+import { type PushSettings, pushEnv, pushSettings } from './config-push';
+import { type JobSettings, jobSettings, rolesEnv } from './config-roles';
 import { emailList, hostList, MAIL_FROM_PATTERN, mailFrom, optionalString, providerList } from './config-values';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -43,7 +46,6 @@ const envSchema = z.object({
     .min(0, 'must be 0 or more')
     .max(1_000_000, 'must be at most 1000000')
     .default(5000),
-  TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   OIDC_REQUIRE_EMAIL_VERIFIED: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
   LINK_PROVIDERS: providerList,
@@ -56,6 +58,7 @@ const envSchema = z.object({
   MAIL_FROM: optionalString.pipe(
     z.string().regex(MAIL_FROM_PATTERN, 'must be an address such as Freshlist <hello@freshlist.example>').optional(),
   ),
+  SUPPORT_EMAIL: optionalString.pipe(z.email({ error: 'must be an email address such as help@freshlist.example' }).optional()),
   EMAIL_POLL_MS: z.coerce
     .number({ error: 'must be a whole number of milliseconds' })
     .int('must be a whole number of milliseconds')
@@ -81,6 +84,9 @@ const envSchema = z.object({
     .max(23, 'must be an hour from 0 to 23 (UTC)')
     .default(7),
   ...linkCheckEnv,
+  ...pushEnv,
+  ...rolesEnv,
+  ...trustProxyEnv,
   GTM_ID: optionalString.pipe(
     z
       .string()
@@ -101,6 +107,8 @@ export interface MailSettings {
   /** Null: no SMTP server; outside production mails go to the development mailbox (/dev/mailbox). */
   smtpUrl: string | null;
   from: { name: string; address: string };
+  /** Where people write for help (SUPPORT_EMAIL): every mail's Reply-To, and named where a mail says to ask. */
+  supportEmail: string | undefined;
   /** How often each process's worker looks for due mail; 0: no worker runs (tests drive it by hand). */
   pollMs: number;
   /** How long a worker's claim on a mail lasts; a mail whose worker died goes out again after it. */
@@ -132,7 +140,8 @@ export interface Config {
   logSlowMs: number;
   /** How many reads (sessions, feed pages, profiles) the server keeps in memory; 0 keeps none. */
   readCacheEntries: number;
-  trustProxy: boolean;
+  /** Whose X-Forwarded-* headers are believed: none, these proxies, or this many hops (ADR 0213). */
+  trustProxy: TrustProxy;
   redisUrl: string | undefined;
   gtmId: string | undefined;
   /** The upload link rules' lists (LINK_PROVIDERS, LINK_BLOCKED_HOSTS), served to the browser too. */
@@ -140,6 +149,9 @@ export interface Config {
   mail: MailSettings;
   /** Fetching the files behind links (docs/decisions/0150). */
   linkCheck: LinkCheckSettings;
+  push: PushSettings | null;
+  /** This process's role and how its worker polls the job queue (ADR 0203). */
+  jobs: JobSettings;
 }
 
 export class ConfigError extends Error {}
@@ -229,12 +241,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('MAIL_FROM: is required when NODE_ENV=production (e.g. Freshlist <hello@freshlist.example>)');
   }
 
+  // A web process sends no mail (ADR 0203), nor does one with EMAIL_POLL_MS=0; any other would leave it queued unseen.
+  if (production && !e.SMTP_URL && e.ROLE !== 'web' && e.EMAIL_POLL_MS !== 0) {
+    throw new ConfigError('SMTP_URL: is required when NODE_ENV=production (unless ROLE=web or EMAIL_POLL_MS=0: no mail is sent)');
+  }
+
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const siteHost = new URL(publicUrl).hostname;
   const host = e.HOST ?? (production ? '0.0.0.0' : 'localhost');
   checkDeployment(e, host, publicUrl);
   const linkCheck = linkCheckSettings(e, e.NODE_ENV, isLocalDevelopmentServer({ env: e.NODE_ENV, host, publicUrl }));
   if (typeof linkCheck === 'string') throw new ConfigError(linkCheck);
+  const push = pushSettings(e, e.NODE_ENV, e.DATA_DIR, publicUrl, e.ROLE !== 'web' && e.EMAIL_POLL_MS !== 0);
+  if (typeof push === 'string') throw new ConfigError(push);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -260,13 +279,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logSlowMs: e.LOG_SLOW_MS,
     readCacheEntries: e.READ_CACHE_ENTRIES,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
     gtmId: e.GTM_ID,
     linkPolicy: { siteHost, providers: e.LINK_PROVIDERS, blocked: e.LINK_BLOCKED_HOSTS },
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: mailFrom(e.MAIL_FROM ?? `Freshlist <noreply@${siteHost}>`),
+      supportEmail: e.SUPPORT_EMAIL,
       // Tests deliver by hand (app.mailer.deliverDue()); a server polls every 5 seconds.
       pollMs: e.EMAIL_POLL_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
       leaseMs: e.EMAIL_LEASE_MS,
@@ -274,5 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       digestHourUtc: e.EMAIL_DIGEST_HOUR,
     },
     linkCheck,
+    push,
+    jobs: jobSettings(e, e.NODE_ENV),
   };
 }

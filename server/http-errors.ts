@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly code?: string,
+    /** Sent as Retry-After (with a 503 or a 429): when the request may work. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }

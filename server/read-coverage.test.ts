@@ -27,7 +27,12 @@ let post: TestPost;
  * noticeChanges (docs/architecture.md).
  */
 const UNHEARD: Record<string, string> = {
-  list_search: 'word searches on /explore are kept 10 s at most (directory/routes.ts); a 22xx migration owes its notices',
+  list_search:
+    'word searches on /explore and /compare are kept 10 s at most (directory/routes.ts, compare/routes.ts); a 22xx migration owes its notices',
+  // Lines change only with a snapshot of their list (a reading, a removed version), whose notice drops
+  // /compare (filed under table:list_snapshots); list_search is kept from them by its triggers.
+  list_lines:
+    'read by /compare beside list_search, and kept 10 s at most the same way (compare/routes.ts); owed with list_search',
 };
 
 /** Every read the server caches, as a visitor or a signed-in reader asks for it. */
@@ -37,6 +42,7 @@ const cachedReads = () => [
   { url: '/explore' },
   { url: '/explore?trade=produce&area=cover' },
   { url: '/explore?q=cover' },
+  { url: '/compare?item=cover' },
   { url: '/api/profiles/cover-farm/posts' },
   { url: `/cover-farm/lists/${post.listSlug}` },
   { url: '/api/connect/cover-farm' },

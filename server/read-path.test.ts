@@ -213,12 +213,16 @@ describe('HTTP caching of public pages (issues 28, 33)', () => {
 
   it('leaves pages to the browser for an address that keeps asking for pages nobody cached', async () => {
     const ask = (url: string) => t.app.inject({ url, remoteAddress: '203.0.113.9' });
-    for (let n = 0; n < 300; n++) expect((await ask(`/nobody-${n}`)).statusCode).toBe(302);
+    // An unknown handle's profile is rendered on the server as a 404 that says so (issue 43).
+    for (let n = 0; n < 300; n++) expect((await ask(`/nobody-${n}`)).statusCode).toBe(404);
     const over = await ask('/nobody-else');
     expect(over.statusCode).toBe(200);
     expect(over.body).toContain('<div id="root"></div>');
     // Others are not held back.
-    expect((await t.app.inject({ url: '/nobody-else', remoteAddress: '203.0.113.10' })).statusCode).toBe(302);
+    const other = await t.app.inject({ url: '/nobody-else', remoteAddress: '203.0.113.10' });
+    expect(other.statusCode).toBe(404);
+    expect(other.body).toContain('No business called <span class="handle-whole">@<!-- -->nobody-else</span>');
+    expect(other.body).not.toContain('<div id="root"></div>');
   });
 });
 

@@ -1,8 +1,16 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
+import { DURATIONS_FILE, durationKey } from './durations';
+
+/** How many of the slowest files the run names at its end (issue 44). */
+const SLOWEST_SHOWN = 10;
 
 /**
  * Ends the run with the plain 'N passed, N failed, N skipped' line that CI reads, and names every
  * test that passed only on its retry (ADR 0198): a retried journey is a flake to fix, never silence.
+ * Before it, the ten slowest files; with `TEST_DURATIONS_WRITE=1` every file's time goes to
+ * tests/durations.json, which the sequencer reads on a fresh clone (ADR 0202).
  */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
@@ -10,17 +18,35 @@ export default class SummaryReporter implements Reporter {
     let failed = 0;
     let skipped = 0;
     const flaky: string[] = [];
+    const brokenFiles: string[] = [];
+    const durations: [string, number][] = [];
     for (const module of testModules) {
+      let failedHere = 0;
       for (const test of module.children.allTests()) {
         const state = test.result().state;
+        if (state === 'failed') failedHere++;
         if (state === 'passed') passed++;
         else if (state === 'failed') failed++;
         else skipped++;
         if (state === 'passed' && test.diagnostic()?.flaky) flaky.push(`${module.moduleId} > ${test.fullName}`);
       }
-      if (module.state() === 'failed' && [...module.children.allTests()].length === 0) failed++;
+      // A file whose setup failed (a beforeAll, an import) leaves its tests unrun, not failed: count it.
+      if (module.state() === 'failed' && failedHere === 0) {
+        failed++;
+        brokenFiles.push(module.moduleId);
+      }
+      const took = module.diagnostic().duration;
+      if (took > 0) durations.push([durationKey(module.project.name, module.moduleId), Math.round(took)]);
+    }
+    durations.sort((a, b) => b[1] - a[1]);
+    process.stdout.write('\nSlowest files:\n');
+    for (const [key, ms] of durations.slice(0, SLOWEST_SHOWN))
+      process.stdout.write(`  ${(ms / 1000).toFixed(1).padStart(7)} s  ${key}\n`);
+    if (process.env.TEST_DURATIONS_WRITE === '1') {
+      writeFileSync(path.resolve(DURATIONS_FILE), `${JSON.stringify(Object.fromEntries(durations), null, 2)}\n`);
     }
     for (const name of flaky) process.stdout.write(`\nFLAKY (passed on retry): ${name}`);
+    for (const name of brokenFiles) process.stdout.write(`\nFAILED outside its tests (setup or import): ${name}`);
     process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped, ${flaky.length} flaky\n`);
   }
 }

@@ -13,6 +13,8 @@ if (root) {
       <AppRouter preloaded={preloaded} />
     </StrictMode>
   );
-  if (preloaded) hydrateRoot(root, app);
+  // The server's HTML is painted before React takes it over: on a slow phone, hydrating is a long
+  // task that would otherwise hold the first frame back whenever the script is in before it.
+  if (preloaded) requestAnimationFrame(() => setTimeout(() => hydrateRoot(root, app)));
   else createRoot(root).render(app);
 }

@@ -34,6 +34,18 @@ import * as m2400 from './2400-trade-only-lists';
 import * as m2450 from './2450-snapshots-and-audience-name-their-handle';
 import * as m2490 from './2490-invite-marked-sent-with-its-mail';
 import * as m2500 from './2500-list-search-lines';
+import * as m2520 from './2520-check-now-presses';
+import * as m2600 from './2600-delivery-terms';
+import * as m2700 from './2700-orders';
+import * as m2800 from './2800-item-alerts';
+import * as m2900 from './2900-trade-decline-reason';
+import * as m2910 from './2910-follow-bells';
+import * as m2920 from './2920-quiet-hours-and-push';
+import * as m2950 from './2950-order-answers-and-blocks';
+import * as m2960 from './2960-directory-delivery';
+import * as m2970 from './2970-names-without-control-characters';
+import * as m2980 from './2980-link-check-change-habits';
+import * as m2990 from './2990-item-alert-line-values';
 
 /**
  * Every migration, by name. Listed here rather than read from the folder so the same code runs
@@ -75,4 +87,16 @@ export const migrations: Record<string, Migration> = {
   '2450-snapshots-and-audience-name-their-handle': m2450,
   '2490-invite-marked-sent-with-its-mail': m2490,
   '2500-list-search-lines': m2500,
+  '2520-check-now-presses': m2520,
+  '2600-delivery-terms': m2600,
+  '2700-orders': m2700,
+  '2800-item-alerts': m2800,
+  '2900-trade-decline-reason': m2900,
+  '2910-follow-bells': m2910,
+  '2920-quiet-hours-and-push': m2920,
+  '2950-order-answers-and-blocks': m2950,
+  '2960-directory-delivery': m2960,
+  '2970-names-without-control-characters': m2970,
+  '2980-link-check-change-habits': m2980,
+  '2990-item-alert-line-values': m2990,
 };

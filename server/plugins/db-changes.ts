@@ -14,7 +14,7 @@ export interface ChangeNotice {
   all: boolean;
 }
 
-const KEEPS_READS_MARK = '/* keeps cached reads */';
+export const KEEPS_READS_MARK = '/* keeps cached reads */';
 /**
  * Ends a statement no cached read waits for: a session's last-seen times (the trigger notifies
  * nobody for them) and this process's own sync marks.

@@ -1,11 +1,12 @@
 import fp from 'fastify-plugin';
-import { CompiledQuery, type Expression, Kysely, Migrator, PostgresDialect, type SqlBool, sql } from 'kysely';
+import { CompiledQuery, type Expression, Kysely, Migrator, PostgresDialect, type SqlBool, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { migrations } from '../../db/migrations/index';
 import type { Database } from '../../db/schema';
 import { listenForChanges } from './change-listener';
 import { lockDataDir } from './data-dir-lock';
-import { CHANGES_CHANNEL, Changes, keepsCachedReads } from './db-changes';
+import { CHANGES_CHANNEL, Changes, KEEPS_READS_MARK, keepsCachedReads } from './db-changes';
+import { SCRIPT_MARK } from './pglite-dialect';
 
 export type DB = Kysely<Database>;
 
@@ -209,6 +210,34 @@ export async function migrateToLatest(db: DB): Promise<string[]> {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
   return (results ?? []).map((r) => r.migrationName);
+}
+
+/**
+ * The job queue's way to the database (pg-boss's `db` option, ADR 0203): its statements run on the
+ * app's own connections, or inside a caller's transaction so a job is queued with what caused it.
+ * They touch only the queue's tables, so no cached read is dropped for them.
+ */
+export function jobQueueSql(executor: Kysely<Database> | Transaction<Database>) {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (values && values.length > 0) {
+        const { rows } = await executor.executeQuery(CompiledQuery.raw(`${text} ${KEEPS_READS_MARK}`, values));
+        return { rows };
+      }
+      const script = CompiledQuery.raw(`${SCRIPT_MARK}${text} ${KEEPS_READS_MARK}`);
+      if (executor.isTransaction) return { rows: (await executor.executeQuery(script)).rows };
+      // A script (the queue's schema) opens its own transaction: one that fails is rolled back on
+      // its connection, so no pooled connection is left inside a failed transaction.
+      return executor.connection().execute(async (connection) => {
+        try {
+          return { rows: (await connection.executeQuery(script)).rows };
+        } catch (error) {
+          await connection.executeQuery(CompiledQuery.raw('rollback')).catch(() => {});
+          throw error;
+        }
+      });
+    },
+  };
 }
 
 export async function pingDatabase(db: DB): Promise<void> {

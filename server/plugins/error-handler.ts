@@ -30,6 +30,8 @@ export const errorHandlerPlugin = fp(
       if (status >= 400 && status < 500) {
         const message =
           error instanceof HttpError || error.code?.startsWith('FST_') ? error.message : (STATUS_CODES[status] ?? 'Bad request');
+        if (error instanceof HttpError && error.retryAfterSeconds !== undefined)
+          reply.header('retry-after', String(error.retryAfterSeconds));
         return reply.code(status).send({ error: STATUS_CODES[status] ?? 'Error', message });
       }
       // PostgreSQL's "data exception" class: a value from the request the database cannot hold
@@ -37,6 +39,11 @@ export const errorHandlerPlugin = fp(
       if (typeof error.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code)) {
         request.log.warn({ err: error }, 'database refused a value from the request');
         return reply.code(400).send({ error: 'Bad Request', message: 'Some of the values sent cannot be stored.' });
+      }
+      // Busy, not broken (a 503 of ours): it says when to try again, and is not an error to log.
+      if (error instanceof HttpError && status === 503) {
+        if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+        return reply.code(503).send({ error: 'Service Unavailable', message: error.message });
       }
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ error: 'Internal Server Error', message: GENERIC_FAILURE, requestId: String(request.id) });

@@ -35,6 +35,7 @@ beforeAll(async () => {
         imports: ['index.html'],
         css: ['assets/changes-line-abc.css'],
       },
+      'app/lazy-pages.ts': { file: 'assets/lazy-pages-abc.js', isDynamicEntry: true, imports: ['index.html'] },
       'features/lists/list-page.tsx': {
         file: 'assets/list-page-abc.js',
         imports: ['index.html', '_changes-line-abc.js'],
@@ -173,10 +174,11 @@ describe('public pages rendered on the server', () => {
     expect(rootOf(refused.body)).toContain('role="alert"');
   });
 
-  it('answers an unknown handle as the browser would: its profile goes to /, its connect page says so with a 404', async () => {
+  it('answers an unknown handle with a 404 that says so, on its profile and its connect page', async () => {
     const profile = await page('/nobody-here');
-    expect(profile.statusCode).toBe(302);
-    expect(profile.headers.location).toBe('/');
+    expect(profile.statusCode).toBe(404);
+    expect(rootOf(profile.body)).toContain('No business called <span class="handle-whole">@<!-- -->nobody-here</span>');
+    expect(rootOf(profile.body)).toContain('href="/explore"');
     const connect = await page('/follow/nobody-here');
     expect(connect.statusCode).toBe(404);
     expect(rootOf(connect.body)).toContain('isn&#x27;t on Freshlist yet');
@@ -197,6 +199,15 @@ describe('public pages rendered on the server', () => {
     const list = (await page(`/fresh-farm/lists/${menu.listSlug}`)).body;
     expect(list).toContain('<style>.changes-line{color:teal}</style><style>.list-page{color:olive}</style>');
     expect(list.split('.page{color:green}')).toHaveLength(2);
+  });
+
+  it('preloads the page table wherever the page loads through it: not on a profile, whose code is in the entry (ADR 0219)', async () => {
+    const preload = '<link rel="modulepreload" crossorigin href="/assets/lazy-pages-abc.js">';
+    expect((await page('/fresh-farm')).body).not.toContain('lazy-pages');
+    const list = (await page(`/fresh-farm/lists/${menu.listSlug}`)).body;
+    expect(list.slice(0, list.indexOf('</head>'))).toContain(preload);
+    const dashboard = (await page('/dashboard', reader.cookie)).body;
+    expect(dashboard.slice(0, dashboard.indexOf('</head>'))).toContain(preload);
   });
 
   it('keeps a rendered page in the read cache until the data behind it changes', async () => {

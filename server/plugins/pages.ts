@@ -102,9 +102,9 @@ export function pageAddress(url: string, known: readonly string[]): string {
  * Renders a visitor may cause on cache misses, per address: beyond it the browser renders the
  * page itself (the shell, as for every signed-in page), so a crawl over thousands of distinct
  * addresses costs the server no more than static files. The machine's own address is exempt
- * (a proxy in front without TRUST_PROXY, the bench).
+ * (a proxy in front without TRUST_PROXY, the bench); with it, only the proxy's own requests (ADR 0213).
  */
-const RENDER_LIMIT = { max: 300, timeWindow: '1 minute', allowList: ['127.0.0.1', '::1', '::ffff:127.0.0.1'] };
+export const RENDER_LIMIT = { max: 300, timeWindow: '1 minute', allowList: ['127.0.0.1', '::1', '::ffff:127.0.0.1'] };
 
 export const pagesPlugin = fp<{ publicUrl: string }>(
   async (app: FastifyInstance, { publicUrl }) => {

@@ -31,10 +31,20 @@ class ConnectionLock {
   }
 }
 
+/**
+ * Starts a text of several statements without parameters (the job queue's own schema): PGlite's
+ * extended protocol takes one statement, so these go through its simple protocol (`exec`).
+ */
+export const SCRIPT_MARK = '/* script */';
+
 class PGliteConnection implements DatabaseConnection {
   constructor(private readonly client: PGlite) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    if (compiled.sql.startsWith(SCRIPT_MARK) && compiled.parameters.length === 0) {
+      const results = await this.client.exec(compiled.sql);
+      return { rows: (results.at(-1)?.rows ?? []) as R[] };
+    }
     const result = await this.client.query<R>(compiled.sql, [...compiled.parameters], { rowMode: 'object' });
     const affected = result.affectedRows;
     return {

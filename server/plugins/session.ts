@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { SessionUser } from '../../core/api';
 import type { Config } from '../config';
 import { forbidden, unauthorized } from '../http-errors';
-import { userTag } from '../read-tags';
+import { userTag } from '../read-cache/read-tags';
 
 const DAY = 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 14 * DAY;

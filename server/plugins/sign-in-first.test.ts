@@ -46,6 +46,8 @@ describe('a visitor writing to the API', () => {
       'POST /api/email/unsubscribe',
       'POST /api/email/unsubscribe/undo',
       'POST /api/forms/:formId/submissions',
+      // An order mail's one-time answer link: the token is the authority (ADR 0210).
+      'POST /api/order-answers/:token',
     ]);
     const res = await t.app.inject({
       method: 'POST',
@@ -54,5 +56,12 @@ describe('a visitor writing to the API', () => {
       payload: JSON.stringify({ answers: 'x' }),
     });
     expect(res.statusCode).toBe(400);
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `/api/order-answers/${'a'.repeat(43)}`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ decision: 'maybe' }),
+    });
+    expect(answer.statusCode).toBe(400);
   });
 });

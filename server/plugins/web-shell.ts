@@ -36,8 +36,9 @@ function withInlineStyles(html: string, root: string): string {
   });
 }
 
-/** A chunk in the build's manifest: its style sheets and the chunks it imports statically. */
+/** A chunk in the build's manifest: its file, its style sheets and the chunks it imports statically. */
 interface ManifestChunk {
+  file?: string;
   css?: string[];
   imports?: string[];
   isEntry?: boolean;
@@ -73,9 +74,7 @@ function entryChunks(manifest: Record<string, ManifestChunk>): Set<string> {
  * inline: the browser would only fetch them once the page's code ran. That includes the sheets of
  * the shared chunks the page imports (docs/decisions/0194), not only the page's own.
  */
-function chunkStylesOf(root: string): (module: string) => string {
-  const manifestFile = join(root, '.vite', 'manifest.json');
-  const manifest: Record<string, ManifestChunk> = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
+function chunkStylesOf(root: string, manifest: Record<string, ManifestChunk>): (module: string) => string {
   const inEntry = entryChunks(manifest);
   const styles = new Map<string, string>();
   return (module) => {
@@ -91,14 +90,36 @@ function chunkStylesOf(root: string): (module: string) => string {
   };
 }
 
+function readManifest(root: string): Record<string, ManifestChunk> {
+  const manifestFile = join(root, '.vite', 'manifest.json');
+  return existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
+}
+
+/** The source of the table of every page's code but the profile's, as the build's manifest names it (web/app/lazy-pages.ts). */
+export const LAZY_PAGES_MODULE = 'app/lazy-pages.ts';
+
+/**
+ * A link that fetches the page table's chunk beside the entry's, where the router will need it at
+ * once: without it, a page's code would wait for the entry, then the table, then itself. A
+ * profile's rendered page does without it (docs/decisions/0219).
+ */
+function lazyPagesPreload(manifest: Record<string, ManifestChunk>): string {
+  const file = manifest[LAZY_PAGES_MODULE]?.file;
+  return file ? `<link rel="modulepreload" crossorigin href="/${file}">` : '';
+}
+
 /**
  * The built app's shell as rendered pages fill it (docs/decisions/0108, 0113), made once from the
  * build in `root` (null: not built, every page is empty): no framework in it, so the bench's
  * reference without the framework (bench/bare-server.ts) sends the very same bytes.
  */
 export function shellPages(root: string | null) {
-  const indexHtml = root ? readFileSync(join(root, 'index.html'), 'utf8') : '';
-  const renderedShell = root ? withInlineStyles(indexHtml, root) : '';
+  const builtHtml = root ? readFileSync(join(root, 'index.html'), 'utf8') : '';
+  const manifest = root ? readManifest(root) : {};
+  const pagesPreload = lazyPagesPreload(manifest);
+  // A client-rendered page (any but the rendered ones) loads its code through the page table.
+  const indexHtml = builtHtml.replace('</head>', () => `${pagesPreload}</head>`);
+  const renderedShell = root ? withInlineStyles(builtHtml, root) : '';
   // The rendered shell cut where a page's own parts go, once: a page is then a few concatenations.
   const [shellHead = '', shellBody = ''] = renderedShell.split('</head>');
   // A rendered page's HTML takes the place of the shell's root and its <noscript> line (that line is for client-rendered pages).
@@ -114,12 +135,13 @@ export function shellPages(root: string | null) {
     }
     return cut;
   };
-  const chunkStyles = root ? chunkStylesOf(root) : () => '';
+  const chunkStyles = root ? chunkStylesOf(root, manifest) : () => '';
   const chunkBytes = new Map<string, Buffer>();
-  const stylesOf = (module: string) => {
+  /** A lazily loaded page's styles, and the page table it is loaded through (all rendered pages but the profile). */
+  const lazyPageHead = (module: string) => {
     let bytes = chunkBytes.get(module);
     if (bytes === undefined) {
-      bytes = Buffer.from(chunkStyles(module));
+      bytes = Buffer.from(chunkStyles(module) + pagesPreload);
       chunkBytes.set(module, bytes);
     }
     return bytes;
@@ -137,11 +159,11 @@ export function shellPages(root: string | null) {
     indexHtml,
     /** The built app's identity: its index.html names every chunk by content hash. */
     build: createHash('sha256').update(indexHtml).digest('base64url'),
-    /** The whole page: the shell, the head's tags, the chunk's styles, the root's HTML and its data. */
+    /** The whole page: the shell, the head's tags, a lazy page's styles and page table, the root's HTML and its data. */
     page: (tags: string | null, rootHtml: string, preloadedJson: string, module?: string) =>
       Buffer.concat([
         ...(tags ? [headFor(tags), Buffer.from(`  ${tags}\n  `)] : [fixed.head]),
-        ...(module ? [stylesOf(module)] : []),
+        ...(module ? [lazyPageHead(module)] : []),
         fixed.bodyStart,
         Buffer.from(rootHtml),
         fixed.rootEnd,

@@ -26,8 +26,8 @@ export interface WebShell {
   head(request: FastifyRequest): Promise<string | null>;
   /**
    * The whole page: the shell with its styles inline, the head's tags, the styles of the page's
-   * own chunk (`module`, its source as the build's manifest names it), the HTML inside #root and
-   * the data it was rendered from.
+   * own chunk (`module`, its source as the build's manifest names it) with a preload of the page
+   * table it loads through, the HTML inside #root and the data it was rendered from.
    */
   page(head: string | null, root: string, preloadedJson: string, module?: string): Buffer;
   /** The built app's identity: its index.html names every chunk by content hash. */

@@ -18,7 +18,9 @@
  */
 import { accountRows } from './matrix/account-rows';
 import { adminRows } from './matrix/admin-rows';
+import { alertsRows } from './matrix/alerts-rows';
 import { authRows } from './matrix/auth-rows';
+import { compareRows } from './matrix/compare-rows';
 import { contentsRows } from './matrix/contents-rows';
 import { directoryRows } from './matrix/directory-rows';
 import { emailRows } from './matrix/email-rows';
@@ -26,7 +28,9 @@ import { formsRows } from './matrix/forms-rows';
 import { handlesRows } from './matrix/handles-rows';
 import { linkCheckRows } from './matrix/link-check-rows';
 import { listsRows } from './matrix/lists-rows';
+import { ordersRows } from './matrix/orders-rows';
 import { postsRows } from './matrix/posts-rows';
+import { pushRows } from './matrix/push-rows';
 import type { ApiRow, RouteGroup } from './matrix/roles';
 import { tradeRows } from './matrix/trade-rows';
 
@@ -44,9 +48,13 @@ export const apiRoutes: ApiRow[] = [
   ...adminRows,
   ...emailRows,
   ...directoryRows,
+  ...compareRows,
+  ...alertsRows,
+  ...pushRows,
   ...accountRows,
   ...linkCheckRows,
   ...tradeRows,
+  ...ordersRows,
 ];
 
 /** Routes covered as a group. */

@@ -33,7 +33,12 @@ describe('follow and unfollow fired together', () => {
     );
     expect(responses.map((r) => r.statusCode)).toEqual(methods.map(() => 200));
     responses.forEach((res, i) => {
-      expect(res.json()).toEqual({ handle: 'toggled-shop', following: methods[i] === 'PUT' });
+      // An unfollow also says whether trade access stays (ADR 0213); this fan was never given any.
+      expect(res.json()).toEqual(
+        methods[i] === 'PUT'
+          ? { handle: 'toggled-shop', following: true }
+          : { handle: 'toggled-shop', following: false, keepsTradeAccess: false },
+      );
     });
     const rows = await followRows('toggled-shop');
     expect(rows.length).toBeLessThanOrEqual(1);

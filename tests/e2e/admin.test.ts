@@ -7,7 +7,8 @@ import { useJourney } from './journey';
 const ADMIN = { email: 'admin@example.com', name: 'Ada Admin' };
 const BOB = { email: 'bob@example.com', name: 'Bob Baker' };
 const CAROL = { email: 'carol@example.com', name: 'Carol Cook' };
-const OWNER = { email: 'olga@example.com', name: 'Olga Owner' };
+// The lane servers' owner (tests/e2e/lane-servers.ts): this journey runs on its lane's server.
+const OWNER = { email: 'owner@example.com', name: 'Olga Owner' };
 
 const ADMIN_PAGES: Array<[path: string, heading: string, shot: string]> = [
   ['/admin/', 'Admin', 'dashboard'],

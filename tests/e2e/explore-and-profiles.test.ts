@@ -15,6 +15,9 @@ const FISH = { email: 'fish@example.com', name: 'Harbour Fish', handle: 'harbour
 const BAKERY = { email: 'bakery@example.com', name: 'Crème Bakery', handle: 'creme-bakery' };
 const RESTAURANT = { email: 'rosa@example.com', name: 'Rosa Restaurant' };
 const DAY = 24 * 60 * 60 * 1000;
+/** Monday 7 Dec 2026, 10:00 in London (GMT): the browser's fixed clock for the next-delivery line. */
+const MONDAY_MORNING = new Date('2026-12-07T10:00:00Z');
+let fishList = '';
 
 /** Three businesses (two with a business profile already), a restaurant reading, a follower. */
 async function seed(db: DB): Promise<void> {
@@ -26,7 +29,11 @@ async function seed(db: DB): Promise<void> {
     .set({ description: 'Day boats, whole fish and shellfish.', trades: ['fish'], area: 'Bristol, Avon' })
     .where('id', '=', fish.id)
     .execute();
-  await aPost(db, fish, { description: 'Today: hake, mackerel, crab.', createdAt: Date.now() - 3 * 60 * 60 * 1000 });
+  const today = await aPost(db, fish, {
+    description: 'Today: hake, mackerel, crab.',
+    createdAt: Date.now() - 3 * 60 * 60 * 1000,
+  });
+  fishList = `/${FISH.handle}/lists/${today.listSlug}`;
   const bakery = await aUser(db, BAKERY);
   await db
     .updateTable('users')
@@ -152,7 +159,9 @@ describe.skipIf(skipE2E)('explore the directory, follow from it, and edit a busi
       expect(await page.getByRole('list', { name: 'Trades' }).textContent()).toBe('Produce');
       expect(await page.getByText('Frome, Somerset').count()).toBe(1);
       const contact = page.getByRole('list', { name: 'Contact Green Valley' });
-      expect(await contact.getByRole('link', { name: /greenvalley\.example/ }).getAttribute('href')).toBe(
+      // Only the value is the link (issue 43): "Website:" stands beside it.
+      await contact.getByText('Website:').waitFor();
+      expect(await contact.getByRole('link', { name: 'greenvalley.example', exact: true }).getAttribute('href')).toBe(
         'https://greenvalley.example/',
       );
       expect(await contact.getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe(
@@ -162,11 +171,57 @@ describe.skipIf(skipE2E)('explore the directory, follow from it, and edit a busi
       expect(src).toMatch(/^\/api\/profiles\/green-valley\/logo\?v=/);
       expect(await page.evaluate((s) => fetch(s!).then((r) => r.headers.get('content-type')), src)).toBe('image/webp');
       await screenshot(page, 'profile-card-desktop');
+      await page.setViewportSize(PHONE);
+      await contact.scrollIntoViewIfNeeded();
+      await screenshot(page, 'profile-card-contact-phone');
 
       // Explore finds it by what the profile now says.
       await page.goto(`${journey.url}/explore?q=organic%20frome`);
       await expect.poll(() => results(page).allTextContents()).toEqual(['Green Valley']);
       await page.context().close();
     }
+  });
+
+  it('lets a supplier set ordering terms on a phone and shows the next delivery on their page and list', async () => {
+    const page = await journey.signedIn(FISH, PHONE);
+    await page.clock.setFixedTime(MONDAY_MORNING);
+    await page.goto(`${journey.url}/settings/profile`);
+    await titled(page, 'Business profile · Freshlist');
+    const form = page.getByRole('form', { name: 'Ordering terms' });
+    await form.getByLabel('Time zone of your cut-offs').selectOption('Europe/London');
+    await form.getByRole('checkbox', { name: 'Tuesday' }).check();
+    await form.getByLabel('Order by, for Tuesday').selectOption({ label: 'Monday (1 day before)' });
+    await form.getByLabel('Cut-off time, for Tuesday').fill('16:00');
+    await form.getByRole('checkbox', { name: 'Friday' }).check();
+    await form.getByLabel('Order by, for Friday').selectOption({ label: 'Wednesday (2 days before)' });
+    await form.getByLabel('Cut-off time, for Friday').fill('12:00');
+    await form.getByLabel('Amount').fill('150');
+    await form.getByRole('radio', { name: 'Refuse the order' }).check();
+    await form.getByLabel('Postcodes').fill('bs1, BS8');
+    await form.getByLabel('Towns').fill('Bath');
+    // The server's rule, said in the form before anything is sent.
+    await form.getByRole('button', { name: 'Save ordering terms' }).click();
+    await form.getByText('Add at least one email address for orders.').last().waitFor();
+    await form.getByLabel('Order emails').fill('orders@harbourfish.example');
+    await form.getByRole('button', { name: 'Save ordering terms' }).click();
+    await form.getByRole('status').filter({ hasText: 'Ordering terms saved.' }).waitFor();
+    await screenshot(page, 'ordering-terms-phone');
+
+    // Monday 10:00 in London: Tuesday's cut-off is today at 16:00.
+    const line = 'Next delivery Tue 8 Dec · order by Mon 16:00 (6 h left)';
+    await page.goto(`${journey.url}/${FISH.handle}`);
+    const ordering = page.getByRole('region', { name: 'Ordering' });
+    await expect.poll(() => ordering.getByTestId('next-delivery').textContent()).toBe(line);
+    expect(await ordering.textContent()).toMatch(/Tuesday, Friday.*£150\.00 \(smaller orders cannot be sent\).*BS1, BS8, Bath/);
+    await page.goto(`${journey.url}${fishList}`);
+    await expect.poll(() => page.getByTestId('next-delivery').textContent()).toBe(line);
+
+    // Past Tuesday's cut-off the line moves to Friday's, due Wednesday at noon.
+    await page.clock.setFixedTime(new Date('2026-12-07T16:00:00Z'));
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId('next-delivery').textContent())
+      .toBe('Next delivery Fri 11 Dec · order by Wed 12:00 (44 h left)');
+    await page.context().close();
   });
 });

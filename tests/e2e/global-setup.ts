@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { migrateToLatest, openDatabase } from '../../server/plugins/db';
 import { chromiumProblem, launchChromiumServer } from './chromium';
+import { type LaneServer, startLaneServers } from './lane-servers';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -12,13 +13,16 @@ declare module 'vitest' {
     chromiumEndpoint: string;
     /** A migrated, empty PGlite data folder that every journey's server starts from a copy of. */
     e2eDataTemplate: string;
+    /** One shared server per place of the browser lane (tests/e2e/lane-servers.ts); none without PostgreSQL. */
+    laneServers: LaneServer[];
   }
 }
 
 /**
  * Once per run, for every journey file: the production build, one migrated data folder (a server
- * starts on a copy in a tenth of a second instead of running initdb and every migration), and one
- * Chromium that each file connects to with contexts of its own (ADR 0093).
+ * starts on a copy in a tenth of a second instead of running initdb and every migration), one
+ * Chromium that each file connects to with contexts of its own (ADR 0093), and, with PostgreSQL,
+ * the browser lane's servers (ADR 0222).
  */
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   const problem = chromiumProblem();
@@ -46,11 +50,15 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   } finally {
     await database.close();
   }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const lanes = adminUrl ? await startLaneServers(adminUrl) : undefined;
   const browser = await launchChromiumServer();
   project.provide('chromiumEndpoint', browser.wsEndpoint());
   project.provide('e2eDataTemplate', template);
+  project.provide('laneServers', lanes?.servers ?? []);
   return async () => {
     await browser.close();
+    await lanes?.stop();
     rmSync(folder, { recursive: true, force: true });
   };
 }

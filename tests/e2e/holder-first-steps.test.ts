@@ -69,6 +69,26 @@ describe.skipIf(skipE2E)('a holder’s first steps: profile nudge, own page, sha
     await visitor.context.close();
   });
 
+  it('a new holder’s dashboard on a phone: Share your first list before the tiles, no empty Trade access card', async () => {
+    const { context, page } = await signedIn(NEWCOMER, PHONE);
+    const answers = Promise.all(
+      ['/api/lists/mine', '/api/trade/requests'].map((path) => page.waitForResponse((r) => r.url().endsWith(path))),
+    );
+    await page.goto(`${journey.url}/dashboard`);
+    const step = page.getByRole('region', { name: 'Share your first list' });
+    await step.getByRole('link', { name: 'Upload your first list' }).waitFor();
+    const top = async (name: string) => (await page.getByRole('heading', { name }).boundingBox())?.y ?? 0;
+    expect(await top('Share your first list')).toBeLessThan(await top('Quick actions'));
+    // Both answers in and drawn: no Trade access card (no trade-only list, no request), no empty "Your lists".
+    await answers;
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+    expect(await page.getByRole('heading', { name: 'Trade access' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Your lists' }).count()).toBe(0);
+    await screenshot(page, 'dashboard-first-list-phone');
+    expect(await step.getByRole('link', { name: 'Upload your first list' }).getAttribute('href')).toBe('/upload');
+    await context.close();
+  });
+
   it('a link typed without https:// is completed; a past "Valid until" is asked about; "Upload saved!" is in view', async () => {
     const { context, page } = await signedIn(FARM, PHONE);
     await page.goto(`${journey.url}/upload`);
@@ -106,6 +126,25 @@ describe.skipIf(skipE2E)('a holder’s first steps: profile nudge, own page, sha
     await page.getByRole('heading', { level: 1, name: `New version of ${APPLES}` }).waitFor();
     expect(await page.getByLabel('Link URL').inputValue()).toBe('https://drive.google.com/file/d/apples/view');
     await screenshot(page, 'upload-new-version-desktop');
+    // Links and buttons of a list's card sit on one line (issue 43: "New version" and "QR card" sat higher).
+    await page.goto(`${journey.url}/dashboard`);
+    await apples.getByRole('link', { name: /QR card/ }).waitFor();
+    const actions = apples.locator('.owner-actions').first();
+    // Each one's text on the line of its row's others (wrapped rows a row apart): a link's sat at its top.
+    const lines = await actions.locator(':scope > .button, :scope > .check-now > .button').evaluateAll((all) =>
+      all.map((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el.firstChild as Node);
+        const text = range.getBoundingClientRect();
+        return Math.round(text.top + text.height / 2);
+      }),
+    );
+    expect(lines.length).toBeGreaterThanOrEqual(6);
+    const rows = [...new Set(lines)].sort((x, y) => x - y);
+    expect(rows.slice(1).every((row, i) => row - (rows[i] ?? 0) >= 30)).toBe(true);
+    const heights = await actions.locator(':scope > .button').evaluateAll((all) => all.map((el) => el.clientHeight));
+    expect(new Set(heights).size).toBe(1);
+    await screenshot(page, 'dashboard-list-actions-desktop');
 
     await page.goto(`${journey.url}/dashboard`);
     await apples.getByRole('button', { name: `Edit ${APPLES}` }).click();

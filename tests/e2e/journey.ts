@@ -1,11 +1,14 @@
 import { rmSync } from 'node:fs';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type DB, openDatabase } from '../../server/plugins/db';
+import { lanePlace } from '../fixtures/lanes';
 import { type ProviderStub, startProviderStub } from '../fixtures/provider-stub';
 import { testCertificates } from '../fixtures/test-ca';
 import { DESKTOP, launchBrowser, PHONE } from './browser';
 import { consentDeclined, type Person, signInWithCookie } from './helpers';
+import { emptyLaneDatabase } from './lane-database';
+import { type LaneServer, lanesFit } from './lane-servers';
 import { migratedDataDir, type RunningServer, startServer } from './server';
 
 export type Viewport = typeof DESKTOP;
@@ -39,21 +42,50 @@ export interface Journey {
 }
 
 /**
- * The one setup of a journey file, called in its describe: beforeAll seeds a copy of the run's
- * migrated data folder, starts the server on it and connects to the run's Chromium; afterAll lets
- * go of all of it. Each file keeps to itself: its own server, data folder and contexts.
+ * The server a journey shares with the other files of its browser lane (tests/e2e/lane-servers.ts):
+ * when the run has lane servers and the journey asks for no configuration they lack. None otherwise.
+ */
+function laneServer(options: JourneyOptions): LaneServer | undefined {
+  const place = lanePlace();
+  const servers: LaneServer[] = inject('laneServers') ?? [];
+  if (place === undefined || !servers[place] || options.providerStub) return undefined;
+  return lanesFit(options.env ?? {}) ? servers[place] : undefined;
+}
+
+/**
+ * The one setup of a journey file, called in its describe. beforeAll readies the journey's data and
+ * server, and connects to the run's Chromium; afterAll lets go of what it started. A journey whose
+ * configuration its lane's server has empties that server's database and seeds it; any other seeds a
+ * copy of the run's migrated data folder and starts a server of its own on it. Either way each file
+ * keeps to itself: its own data, accounts and contexts.
  */
 export function useJourney(options: JourneyOptions = {}): Journey {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let stub: ProviderStub | undefined;
   let dataDir: string | undefined;
+  /** Set when the file runs on its browser lane's server, which it neither starts nor stops. */
+  let laneUrl: string | undefined;
   const started = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) throw new Error(`the journey's ${what} is not started (use it inside a test or hook)`);
     return value;
   };
 
   beforeAll(async () => {
+    const lane = laneServer(options);
+    if (lane) {
+      // Any server of this file's own would have been a copy of this one: run on the lane's.
+      const database = await openDatabase({ databaseUrl: lane.databaseUrl, dataDir: 'unused', listen: false });
+      try {
+        await emptyLaneDatabase(database.db);
+        await options.seed?.(database.db);
+      } finally {
+        await database.close();
+      }
+      laneUrl = lane.url;
+      browser = await launchBrowser();
+      return;
+    }
     dataDir = migratedDataDir();
     const env: Record<string, string> = { ...options.env, DATA_DIR: dataDir };
     if (options.providerStub) {
@@ -73,6 +105,7 @@ export function useJourney(options: JourneyOptions = {}): Journey {
     browser = await launchBrowser();
   }, options.timeout);
   afterAll(async () => {
+    laneUrl = undefined;
     await browser?.close();
     await server?.stop();
     await stub?.close();
@@ -81,10 +114,11 @@ export function useJourney(options: JourneyOptions = {}): Journey {
 
   const journey: Journey = {
     get server() {
+      if (laneUrl) throw new Error("a journey on its lane's server has no server process of its own (give it an env of its own)");
       return started(server, 'server');
     },
     get url() {
-      return started(server, 'server').url;
+      return laneUrl ?? started(server, 'server').url;
     },
     get browser() {
       return started(browser, 'browser');

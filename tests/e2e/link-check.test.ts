@@ -24,6 +24,7 @@ describe.skipIf(skipE2E)('link check: a private link is caught before it is post
     env: {
       LINK_CHECK_MIN_INTERVAL_S: '3',
       LINK_CHECK_POLL_MS: '500',
+      JOBS_POLL_MS: '500',
       ADMIN_EMAILS: ADMIN.email,
       EMAIL_POLL_MS: '300',
       EMAIL_INSTANT_INTERVAL_MS: '2000',
@@ -47,6 +48,13 @@ describe.skipIf(skipE2E)('link check: a private link is caught before it is post
       .filter({ hasText: fix })
       .filter({ has: page.getByRole('button', { name: 'Post anyway' }) });
     await question.waitFor();
+    // Said once, in the question, whose safe action is the primary one (issue 43).
+    expect(await page.getByText(fix).count()).toBe(1);
+    expect(await question.getByRole('button', { name: 'Fix the link' }).getAttribute('class')).toContain('button-primary');
+    expect(await question.getByRole('button', { name: 'Post anyway' }).getAttribute('class')).not.toContain('button-primary');
+    // "Who can see it": each choice's name on its own line above what it means, in a styled group.
+    const publicHint = page.getByText('Anyone can see the list and open its file.');
+    expect(await publicHint.evaluate((hint) => getComputedStyle(hint).display)).toBe('block');
     await screenshot(page, 'link-check-private-phone');
 
     // Fixing it: the link field again, then a public file, named with its type.
@@ -90,7 +98,7 @@ describe.skipIf(skipE2E)('link check: a private link is caught before it is post
     await page.context().close();
   });
 
-  it('a follower sees Updated … ago and gets the mail after the file changes at the provider', async () => {
+  it('a follower sees File saved … ago and gets the mail after the file changes at the provider', async () => {
     journey.stub.put('living-prices', { name: 'Veg.csv', body: 'Leeks;2.10\n', modifiedAt: Date.now() - 3 * 3_600_000 });
     const owner = await journey.context(DESKTOP);
     await signInWithCookie(owner, journey.url, FARM);
@@ -108,18 +116,18 @@ describe.skipIf(skipE2E)('link check: a private link is caught before it is post
     const feed = await reader.newPage();
     const card = feed.locator('.post-card').filter({ hasText: 'Veg prices' });
     await expect
-      .poll(countOnReload(feed, `${journey.url}/feed`, card.getByText('Updated 3 hours ago')), { timeout: 20_000 })
+      .poll(countOnReload(feed, `${journey.url}/feed`, card.getByText('File saved 3 hours ago')), { timeout: 20_000 })
       .toBeGreaterThan(0);
     journey.stub.change('living-prices', 'Leeks;1.90\n');
     await expect
-      .poll(countOnReload(feed, `${journey.url}/feed`, card.getByText('Updated just now')), { timeout: 20_000 })
+      .poll(countOnReload(feed, `${journey.url}/feed`, card.getByText('File saved just now')), { timeout: 20_000 })
       .toBeGreaterThan(0);
     expect(await feed.locator('.post-card').filter({ hasText: 'Veg prices' }).count()).toBe(1);
     await screenshot(feed, 'link-check-updated-phone');
     // The list's own page says it beside when the list last changed on Freshlist.
     const listPage = await reader.newPage();
     await listPage.goto(`${journey.url}/${FARM.handle}/lists/veg-prices`);
-    await listPage.getByText(/^Last changed .+ · Updated (just now|1 minute ago)$/).waitFor();
+    await listPage.getByText(/^Posted .+ · File saved (just now|1 minute ago)$/).waitFor();
     await listPage.close();
     const text = await openMail(feed, journey.url, READER.email, /updated Veg prices/);
     expect(text).toContain(`/${FARM.handle}/lists/veg-prices`);
@@ -127,30 +135,43 @@ describe.skipIf(skipE2E)('link check: a private link is caught before it is post
     await reader.close();
   });
 
+  let brokenLinkAttempt = 0;
   it('a broken link: the owner is mailed, the stable address explains and names the contact, then all clears', async () => {
-    journey.stub.put('fragile', { name: 'Cheese.pdf', type: 'application/pdf' });
+    // A retry (ADR 0198) posts a list of its own: the first attempt's list would match the same buttons.
+    brokenLinkAttempt++;
+    const file = `fragile${brokenLinkAttempt}`;
+    const name = brokenLinkAttempt === 1 ? 'Cheese board' : `Cheese board ${brokenLinkAttempt}`;
+    const slug = name.toLowerCase().replaceAll(' ', '-');
+    journey.stub.put(file, { name: 'Cheese.pdf', type: 'application/pdf' });
     const owner = await journey.context(DESKTOP);
     await signInWithCookie(owner, journey.url, FARM);
     await owner.request.post(`${journey.url}/api/posts`, {
-      data: { url: 'https://onedrive.live.com/?cid=9&resid=fragile&authkey=k', description: 'Cheese board' },
+      data: { url: `https://onedrive.live.com/?cid=9&resid=${file}&authkey=k`, description: name },
     });
     const visitor = await journey.context(PHONE);
     const page = await visitor.newPage();
-    const address = `${journey.url}/${FARM.handle}/lists/cheese-board`;
+    const address = `${journey.url}/${FARM.handle}/lists/${slug}`;
     await page.goto(address);
-    await page.getByRole('heading', { name: 'Cheese board' }).waitFor();
+    await page.getByRole('heading', { name }).waitFor();
 
-    journey.stub.files.get('fragile')!.state = 'deleted';
+    journey.stub.files.get(file)!.state = 'deleted';
     const unavailable = page.getByRole('region', { name: 'This list may be unavailable' });
     await expect.poll(countOnReload(page, address, unavailable), { timeout: 20_000 }).toBeGreaterThan(0);
     await unavailable.getByText('The file behind this list was not found: it may have been moved or deleted.').waitFor();
     await screenshot(page, 'link-check-unavailable-phone');
     const mailbox = await owner.newPage();
-    expect(await openMail(mailbox, journey.url, FARM.email, /People cannot open your list Cheese board/)).toContain(
+    expect(await openMail(mailbox, journey.url, FARM.email, new RegExp(`People cannot open your list ${name}`))).toContain(
       'This OneDrive file was not found',
     );
 
-    journey.stub.files.get('fragile')!.state = 'public';
+    // Its owner fixes it and checks again from the dashboard's banner (issue 43): no wait for the next round.
+    journey.stub.files.get(file)!.state = 'public';
+    const dashboard = await owner.newPage();
+    await dashboard.goto(`${journey.url}/dashboard`);
+    const banner = dashboard.getByRole('region', { name: 'Links that need fixing' });
+    await banner.getByRole('button', { name: `I've fixed it: check again (${name})` }).click();
+    await banner.getByText('Fixed: people can open it again').waitFor();
+    await screenshot(dashboard, 'link-check-fixed-desktop');
     await expect.poll(countOnReload(page, address, unavailable), { timeout: 20_000 }).toBe(0);
     await page.getByRole('link', { name: 'Open list' }).waitFor();
     await owner.close();

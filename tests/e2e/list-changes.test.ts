@@ -31,7 +31,7 @@ describe.skipIf(skipE2E)(
         journey.stub.put('valley-prices', { name: 'Prices.xlsx', type: XLSX, body: priceListSheet(1, 'xlsx') });
         await seed(db);
       },
-      env: { LINK_CHECK_POLL_MS: '200', LINK_CHECK_MIN_INTERVAL_S: '1' },
+      env: { LINK_CHECK_POLL_MS: '200', LINK_CHECK_MIN_INTERVAL_S: '1', JOBS_POLL_MS: '500' },
     });
 
     /** The server's archive of the list, as anyone may read it. */
@@ -98,6 +98,22 @@ describe.skipIf(skipE2E)(
       await page.getByRole('button', { name: 'Show' }).click();
       await page.getByText('Ricotta | piece | 2.2').waitFor();
       await page.context().close();
+    });
+
+    it('reads without JavaScript on a phone: the server renders the changes', async () => {
+      const context = await journey.context(PHONE, { javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto(`${journey.url}/green-valley/lists/weekly-prices/changes`);
+      await page.getByRole('heading', { name: 'What changed in Weekly prices' }).waitFor();
+      const tomatoes = page.getByRole('row', { name: /Tomatoes San Marzano/ });
+      await tomatoes.getByRole('cell', { name: '+14%' }).waitFor();
+      await page.getByRole('heading', { level: 2, name: /2 prices up, 1 new item, 1 item gone/ }).waitFor();
+      await page.getByRole('link', { name: 'See this version as text' }).first().waitFor();
+      expect(await page.locator('body').textContent()).not.toContain('needs JavaScript');
+      // No form that would need JavaScript to answer: the list as of a day, two versions compared.
+      expect(await page.getByRole('button', { name: /^(Show|Compare)$/ }).count()).toBe(0);
+      await screenshot(page, 'list-changes-no-js-phone');
+      await context.close();
     });
 
     it('finds the supplier in /explore by an item of their current list, a typo forgiven', async () => {

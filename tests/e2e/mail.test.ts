@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { DB } from '../../server/plugins/db';
 import { aFollow, aUser } from '../fixtures/factories';
 import { PHONE, screenshot, skipE2E } from './browser';
+import { countOnReload } from './helpers';
 import { useJourney } from './journey';
 import { chooseInstantMail, openMail } from './mailbox';
 
@@ -47,6 +48,8 @@ describe.skipIf(skipE2E)('mail: Instantly, and unsubscribing from a mail', () =>
 
   it('a follower who switched to Instantly mid-hour gets the next list', async () => {
     const supplier = await journey.signedIn(SUPPLIER);
+    // Early's mail about Monday's list goes after this, so their hour ends no sooner than this plus the interval.
+    const mondayShared = Date.now();
     await share(supplier, 'Monday prices');
     const mailbox = await journey.signedIn(EARLY);
     expect(await openMail(mailbox, journey.url, EARLY.email, /Green Valley Farm/)).toContain('Monday prices');
@@ -56,13 +59,22 @@ describe.skipIf(skipE2E)('mail: Instantly, and unsubscribing from a mail', () =>
     await chooseInstantMail(page, journey.url);
     await share(supplier, 'Tuesday prices');
 
-    // The next mail goes once the hour is over, to everyone who has chosen Instantly by then.
+    // The hour is kept per follower (ADR 0214, issue 41 §2): the switcher had no mail about the
+    // business in the last hour, so theirs goes at once, inside the hour Early's Monday mail opened.
     const text = await openMail(page, journey.url, SWITCHER.email, /Green Valley Farm/);
+    expect(Date.now() - mondayShared).toBeLessThan(INSTANT_INTERVAL_MS);
     expect(text).toContain('Tuesday prices');
     expect(text).not.toContain('Monday prices');
     await screenshot(page, 'instant-mail-after-switch-phone');
+    // Early, mailed about Monday's list within the hour, gets Tuesday's in a mail of its own when their hour ends.
+    const earlyRows = mailbox
+      .getByRole('row')
+      .filter({ hasText: EARLY.email })
+      .filter({ hasText: /Green Valley Farm/ });
+    await expect.poll(countOnReload(mailbox, `${journey.url}/dev/mailbox`, earlyRows), { timeout: 20_000 }).toBe(2);
     const early = await openMail(mailbox, journey.url, EARLY.email, /Green Valley Farm/);
     expect(early).toContain('Tuesday prices');
+    expect(early).not.toContain('Monday prices');
     for (const ctx of [supplier, mailbox, page]) await ctx.context().close();
   });
 
@@ -87,7 +99,7 @@ describe.skipIf(skipE2E)('mail: Instantly, and unsubscribing from a mail', () =>
     await page.getByRole('heading', { name: "You're subscribed again" }).waitFor();
     await page.getByRole('link', { name: 'Manage email settings' }).click();
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
-    const lists = page.getByRole('group', { name: 'New lists from handles you follow' });
+    const lists = page.getByRole('group', { name: 'New lists and price changes from businesses you follow' });
     await expect.poll(() => lists.getByRole('radio', { name: /^Instantly/ }).isChecked()).toBe(true);
     await page.context().close();
   });

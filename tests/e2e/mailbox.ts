@@ -17,7 +17,7 @@ export async function openMail(page: Page, baseUrl: string, to: string, subject:
 export async function chooseInstantMail(page: Page, baseUrl: string): Promise<void> {
   await page.goto(`${baseUrl}/settings`);
   await page
-    .getByRole('group', { name: 'New lists from handles you follow' })
+    .getByRole('group', { name: 'New lists and price changes from businesses you follow' })
     .getByRole('radio', { name: /^Instantly/ })
     .check();
   await page.getByRole('button', { name: 'Save email preferences' }).click();

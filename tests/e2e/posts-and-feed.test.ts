@@ -151,12 +151,12 @@ describe.skipIf(skipE2E)('posts, profiles, following and the feed', () => {
     await screenshot(page, 'follow-after-login-desktop');
     await signInAs(page, CAFE.email, CAFE.name);
     await page.getByRole('button', { name: '✓ Following' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/fresh-farm');
-    expect(new URL(page.url()).search).toBe('');
+    // The page tidies its address once it has followed (a replace, after the button shows it).
+    await page.waitForURL((url) => url.pathname === '/fresh-farm' && url.search === '');
 
     await page.goto(`${journey.url}/following`);
     const entry = page.locator('.person').filter({ hasText: '@fresh-farm' });
-    await entry.getByText('Fresh Farm').waitFor();
+    await entry.getByText('Fresh Farm', { exact: true }).waitFor();
     await entry.getByText('Followed just now').waitFor();
     await entry.getByText(/Last post (just now|\d+ minutes? ago)/).waitFor();
     await screenshot(page, 'following-desktop');
@@ -219,11 +219,16 @@ describe.skipIf(skipE2E)('posts, profiles, following and the feed', () => {
     await reader.close();
   });
 
-  it('sends an unknown handle to /', async () => {
-    const visitor = await context(DESKTOP);
+  it('says an unknown handle is no business here, with Explore (issue 43: it went to / without a word)', async () => {
+    const visitor = await context(PHONE);
     const page = await visitor.newPage();
-    await page.goto(`${journey.url}/no-such-shop`);
-    await page.waitForURL(`${journey.url}/`);
+    const response = await page.goto(`${journey.url}/no-such-shop`);
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'No business called @no-such-shop' }).waitFor();
+    expect(page.url()).toBe(`${journey.url}/no-such-shop`);
+    await screenshot(page, 'profile-unknown-phone');
+    await page.getByRole('link', { name: 'Explore businesses on Freshlist' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Explore' }).waitFor();
     await visitor.close();
   });
 });

@@ -83,6 +83,33 @@ describe.skipIf(skipE2E)('readers and visitors: sharing pages, Explore, Followin
     await context.close();
   });
 
+  it('/tell-your-friends offers a signed-in holder Share this page instead of signing up; else a copy of its link', async () => {
+    const context = await journey.context(PHONE);
+    await signInWithCookie(context, journey.url, FARM);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: journey.url });
+    await context.addInitScript(() => {
+      const calls: unknown[] = [];
+      Object.assign(window, { shareCalls: calls });
+      Object.defineProperty(navigator, 'share', { value: async (data: unknown) => void calls.push(data), configurable: true });
+    });
+    const page = await context.newPage();
+    await page.goto(`${journey.url}/tell-your-friends`);
+    await page.getByRole('button', { name: 'Share this page' }).click();
+    const calls = await page.evaluate(() => (window as unknown as { shareCalls: unknown[] }).shareCalls);
+    expect(calls).toEqual([expect.objectContaining({ url: `${journey.url}/tell-your-friends` })]);
+    expect(await page.getByRole('link', { name: 'SIGN UP & REQUEST A HANDLE' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Share this page' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'tell-your-friends-holder-share-phone');
+
+    // No share sheet: the same place copies the page's link.
+    await context.addInitScript(() => Object.defineProperty(navigator, 'share', { value: undefined, configurable: true }));
+    await page.reload();
+    await page.getByRole('button', { name: "Copy this page's link" }).click();
+    await page.getByText('The link is on your clipboard.').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${journey.url}/tell-your-friends`);
+    await context.close();
+  });
+
   it('the Area filter forgives a typo; an empty result offers Clear filters', async () => {
     const context = await journey.context(DESKTOP);
     const page = await context.newPage();

@@ -32,11 +32,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const removeData = () => dataDir && rmSync(dataDir, { recursive: true, force: true });
   try {
     const server = await startChildServer({ env: { DATA_DIR: dataDir ?? '', LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env } });
+    let stopping = false;
+    // A server that dies under a journey fails every step after it: say why, once, where the run's log shows it.
+    void server.exited.then(({ code, signal }) => {
+      if (!stopping)
+        process.stderr.write(`\njourney server ${server.url} exited (${signal ?? code}):\n${server.output().slice(-4000)}\n`);
+    });
     return {
       url: server.url,
       process: server.child,
       output: server.output,
       stop: async () => {
+        stopping = true;
         await server.stop();
         removeData();
       },

@@ -84,7 +84,7 @@ describe.skipIf(skipE2E)('settings, the admin email page and the development mai
     await page.keyboard.press('Escape');
 
     // Email: a daily digest by default; Instantly is saved and still chosen after a reload.
-    const lists = page.getByRole('group', { name: 'New lists from handles you follow' });
+    const lists = page.getByRole('group', { name: 'New lists and price changes from businesses you follow' });
     await expect.poll(() => lists.getByRole('radio', { name: /^Daily digest/ }).isChecked()).toBe(true);
     await lists.getByRole('radio', { name: /^Instantly/ }).check();
     await page.getByRole('group', { name: 'Responses to your chat forms' }).getByRole('radio', { name: /^Off/ }).check();

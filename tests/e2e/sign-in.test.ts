@@ -30,17 +30,17 @@ describe.skipIf(skipE2E)('sign in and out through the development provider', () 
     await page.getByRole('heading', { name: 'Welcome, Alice Green' }).waitFor();
     // The handle section fills in once the dashboard has asked for the handle status.
     await page.getByText("To post lists and get followers, you'll need a handle.").waitFor();
-    // The direct request is the one most people need; that page offers the invite request too.
-    expect(await page.getByRole('link', { name: 'Request a handle' }).getAttribute('href')).toBe('/request-handle');
-    expect(await page.getByText('requires a handle').count()).toBe(3);
+    // The seed's target (issue 43): the invite request, which offers the direct request too.
+    expect(await page.getByRole('link', { name: 'Request a handle' }).getAttribute('href')).toBe('/request-invite');
+    // Only what they can use (issue 43): no greyed tiles that each say 'requires a handle'.
+    expect(await page.getByText('requires a handle').count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Quick actions' }).getByRole('link').count()).toBe(4);
     expect(await page.getByText('Signed in as').textContent()).toContain('alice@example.com');
     await screenshot(page, 'dashboard-desktop');
 
     // Sign out from a protected page settles on the landing page (issue: it ended on /login?redirect=%2Fdashboard).
-    // Sign out is offered once, in the header's account menu (#31), not again in the footer.
-    expect(await page.getByRole('contentinfo').getByText('Sign out').count()).toBe(0);
-    await page.getByRole('banner').getByRole('button', { name: 'Account' }).click();
-    await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+    // The seed's footer: "Signed in as" and a Sign out link that returns to / (issue 43).
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Welcome, Alice Green' }).waitFor({ state: 'detached' });
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(LANDING_HEADING);

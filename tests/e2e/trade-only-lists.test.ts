@@ -80,16 +80,38 @@ describe.skipIf(skipE2E)('trade-only lists: asking for access, approval by mail,
     await panel.getByLabel('Note (optional)').fill('We buy tomatoes every week.');
     await panel.getByRole('button', { name: 'Ask for access' }).click();
     await panel.getByText('Access requested. You will get an email when the business answers.').waitFor();
+    // Asking follows the business too: the page says so at once (issue 43).
+    await restaurant.getByRole('button', { name: '✓ Following' }).waitFor();
     await screenshot(restaurant, 'trade-asked-phone');
 
-    // The supplier is told by mail, and approves on the dashboard the mail leads to.
+    // The supplier is told by mail, and sees who asks, their email included (issue 43).
     const request = await openMail(supplier, journey.url, SUPPLIER.email, /Trattoria Rosa asks for access/);
     expect(request).toContain('We buy tomatoes every week.');
     const approveAt = /Approve or decline: (\S+)/.exec(request)?.[1] ?? '';
     await supplier.goto(approveAt);
     const requests = supplier.getByRole('region', { name: 'Trade access' });
-    await requests.getByText('Trattoria Rosa').waitFor();
+    await requests.getByRole('link', { name: RESTAURANT.email }).waitFor();
     await screenshot(supplier, 'trade-requests-desktop');
+
+    // Declining asks first, with an optional reason the restaurant reads in its mail and on the page.
+    await requests.getByRole('button', { name: 'Decline Trattoria Rosa' }).click();
+    const decline = requests.getByRole('group', { name: 'Decline Trattoria Rosa?' });
+    await decline.getByLabel('Reason (optional)').fill('Please tell us your delivery area first.');
+    await screenshot(supplier, 'trade-decline-desktop');
+    await decline.getByRole('button', { name: 'Yes, decline' }).click();
+    await requests.getByText('Trattoria Rosa was declined.').first().waitFor();
+    const declined = await openMail(restaurant, journey.url, RESTAURANT.email, /declined your request/);
+    expect(declined).toContain('Please tell us your delivery area first.');
+    await restaurant.goto(/Their page: (\S+)/.exec(declined)?.[1] ?? '');
+    await panel.getByText('Your request was declined.', { exact: false }).waitFor();
+    await panel.getByText('Their reason: Please tell us your delivery area first.').waitFor();
+    await screenshot(restaurant, 'trade-declined-phone');
+    await panel.getByLabel('Note (optional)').fill('We are in Leeds city centre.');
+    await panel.getByRole('button', { name: 'Ask for access' }).click();
+    await panel.getByText('Access requested. You will get an email when the business answers.').waitFor();
+
+    // Asked again: the supplier approves.
+    await supplier.reload();
     await requests.getByRole('button', { name: 'Approve Trattoria Rosa' }).click();
     await requests.getByText('Trattoria Rosa now has trade access.').first().waitFor();
 

@@ -27,7 +27,7 @@ describe.each(storageKinds)('a crash (kill -9) under write load, on %s', (kind) 
 
   it(`acknowledges writes until the process is killed mid-load (${WRITES} concurrent sign-ins)`, async () => {
     const storage = storageOf();
-    const server = await startServerProcess({ storage, env: { TRUST_PROXY: 'true' } });
+    const server = await startServerProcess({ storage, env: { TRUST_PROXY: 'loopback' } });
     let killed = false;
     await Promise.all(
       Array.from({ length: WRITES }, async (_, i) => {

@@ -21,7 +21,7 @@ describe.each(storageKinds)('SIGTERM under continuous load, on %s', (kind) => {
 
   it('finishes in-flight requests, refuses new ones cleanly, exits 0 in time, and loses no acknowledged write', async () => {
     const storage = storageOf();
-    const server = await startServerProcess({ storage, env: { TRUST_PROXY: 'true' } });
+    const server = await startServerProcess({ storage, env: { TRUST_PROXY: 'loopback' } });
     const outcomes = new Map<string, Outcome>();
     const statuses = new Map<number, number>();
     let acknowledged = 0;

@@ -1,6 +1,6 @@
 /**
  * A browser-like client over real HTTP: a cookie jar, manual redirects, and its own client
- * address (X-Forwarded-For, honoured with TRUST_PROXY=true) so per-client rate limits see many
+ * address (X-Forwarded-For, honoured with TRUST_PROXY=loopback, as from a proxy on this machine) so per-client rate limits see many
  * people rather than one loopback address.
  */
 export class HttpClient {

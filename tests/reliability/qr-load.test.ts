@@ -58,7 +58,7 @@ joinLane('load');
 describe('/healthz while QR codes are drawn', () => {
   let server: ServerProcess;
   beforeAll(async () => {
-    server = await startServerProcess({ storage: { kind: 'pglite', dataDir: tempDataDir() }, env: { TRUST_PROXY: 'true' } });
+    server = await startServerProcess({ storage: { kind: 'pglite', dataDir: tempDataDir() }, env: { TRUST_PROXY: 'loopback' } });
   });
   afterAll(() => server?.kill('SIGTERM'));
 

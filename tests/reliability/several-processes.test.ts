@@ -12,7 +12,7 @@ import { freshPostgresDatabase, type ServerProcess, startServerProcess, tempData
  * so either process serves what the other wrote, at once. The embedded database refuses a second.
  */
 const OWNER = 'owner@example.com';
-const env = { OWNER_EMAIL: OWNER, LOG_LEVEL: 'info', TRUST_PROXY: 'true' };
+const env = { OWNER_EMAIL: OWNER, LOG_LEVEL: 'info', TRUST_PROXY: 'loopback' };
 
 /** The `migrationsApplied` the process logged when it became ready. */
 function migrationsApplied(server: ServerProcess): string[] {

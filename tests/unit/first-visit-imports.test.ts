@@ -35,6 +35,14 @@ function resolveLocal(from: string, specifier: string): string | null {
   return null;
 }
 
+/** A module's lazy imports (`import('…')`), resolved to files. */
+function lazyImports(file: string): string[] {
+  const source = readFileSync(file, 'utf8');
+  return [...source.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)]
+    .map((match) => resolveLocal(file, match[1]!))
+    .filter((found): found is string => found !== null);
+}
+
 /** Every local module `entry` loads statically, with the packages each imports. */
 function modulesFrom(entry: string): Map<string, string[]> {
   const seen = new Map<string, string[]>();
@@ -63,19 +71,90 @@ describe('the first visit’s modules', () => {
     expect(withZod).toEqual([]);
   });
 
-  it('leave out what a visitor’s first look at a profile does not use (ADR 0193)', () => {
+  it('leave out what a visitor’s first look at a profile does not use (ADRs 0193, 0219)', () => {
     const modules = [...modulesFrom(ENTRY).keys()].map((file) => relative(ROOT, file));
-    expect(modules).toContain('web/features/profile/trade-access.tsx');
-    // Reading typed contact details (settings, invites), asking for trade access, following on the way back from sign-in.
+    expect(modules).toContain('web/features/profile/profile-lists.tsx');
+    expect(modules).toContain('web/ui/follow-button.tsx');
     for (const elsewhere of [
+      // Reading typed contact details (settings, invites), asking for trade access, following on the way back from sign-in.
       'core/business-contact.ts',
       'web/features/profile/trade-access-form.tsx',
       'web/ui/form-field.tsx',
-      'web/features/profile/follow-question.tsx',
+      'web/ui/follow-question.tsx',
       'web/lib/follow-intent.ts',
+      // A signed-in viewer's follow, unfollow and its notice, and a follower's bell.
+      'web/ui/follow-toggle.tsx',
+      'core/follow-text.ts',
+      'web/lib/follows-api.ts',
+      'web/ui/follow-bell.tsx',
+      // Parts only some profiles show, which the server renders complete all the same (web/lib/rendered-part.ts).
+      'web/features/profile/trade-access.tsx',
+      'web/features/profile/no-such-business.tsx',
+      'web/features/profile/profile-ordering.tsx',
     ]) {
       expect(modules).not.toContain(elsewhere);
     }
+  });
+
+  it('take from a shared module only what a profile shows, not its neighbours used by other pages (ADR 0219)', () => {
+    const modules = [...modulesFrom(ENTRY).keys()].map((file) => relative(ROOT, file));
+    // What the cards and the profile show is in the entry, in small modules of its own.
+    for (const shown of ['core/change-summary.ts', 'core/terms-path.ts', 'core/link-health-text.ts', 'core/trade-labels.ts']) {
+      expect(modules).toContain(shown);
+    }
+    // Lazily loaded pages import their neighbours from the entry chunk, which would keep them in it whole:
+    // price patterns, delivery dates, the list page's and the API's texts.
+    for (const elsewhere of [
+      'core/list-changes.ts',
+      'core/list-price.ts',
+      'core/delivery-terms.ts',
+      'core/delivery-areas.ts',
+      'core/link-check-text.ts',
+      'core/list-messages.ts',
+      'core/trade-text.ts',
+    ]) {
+      expect(modules).not.toContain(elsewhere);
+    }
+  });
+
+  it('name only the chunks a profile may load later, not every page’s (ADR 0219)', () => {
+    // Each lazy import names its chunk and the chunks and styles it needs inside the entry: the
+    // other pages are named in the page table's chunk (web/app/lazy-pages.ts), loaded by the router.
+    const lazy = [...new Set([...modulesFrom(ENTRY).keys()].flatMap(lazyImports))].map((file) => relative(ROOT, file));
+    expect(lazy.sort()).toEqual([
+      'web/app/lazy-pages.ts',
+      'web/features/profile/no-such-business.tsx',
+      'web/features/profile/profile-ordering.tsx',
+      'web/features/profile/trade-access.tsx',
+      'web/ui/follow-bell.tsx',
+      'web/ui/follow-question.tsx',
+      'web/ui/follow-toggle.tsx',
+    ]);
+  });
+
+  it('leave out of a list page’s first load what a visitor’s first look at its prices does not use (issue 39)', () => {
+    const page = join(ROOT, 'web/features/lists/list-page.tsx');
+    const modules = [...modulesFrom(page).keys()].map((file) => relative(ROOT, file));
+    expect(modules).toContain('web/features/lists/price-table.tsx');
+    expect(modules).toContain('web/features/lists/basket-slot.tsx');
+    for (const elsewhere of [
+      // The basket's panel, loaded with a first quantity, a saved basket or "Order again".
+      'web/features/lists/basket.tsx',
+      'web/features/lists/basket-again.tsx',
+      'web/lib/orders-api.ts',
+      'web/lib/order-desk-api.ts',
+      // The filter's matching, loaded with the first letter typed.
+      'web/features/lists/price-filter.ts',
+      // A signed-in viewer's Alert me form, the owner's Check now, the enquiry of a list without prices.
+      'web/ui/item-alert-button.tsx',
+      'web/lib/alerts-api.ts',
+      'web/ui/check-now-button.tsx',
+      'web/features/lists/list-enquiry.tsx',
+    ]) {
+      expect(modules).not.toContain(elsewhere);
+    }
+    const lazy = [...new Set([...modulesFrom(page).keys()].flatMap(lazyImports))].map((file) => relative(ROOT, file));
+    expect(lazy).toEqual(expect.arrayContaining(['web/features/lists/basket.tsx', 'web/ui/item-alert-button.tsx']));
   });
 
   it('are walked far enough to see zod where it is imported', () => {

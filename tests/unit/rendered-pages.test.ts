@@ -5,8 +5,17 @@ import { loadPageComponent, RENDERED_PAGE_MODULES } from '../../web/app/router';
 const rendered = PAGE_KEYS.filter((key) => (PAGES[key] as PageEntry).rendered);
 
 describe('pages rendered on the server', () => {
-  it('are the public pages of issues 20 and 31, and only public ones', () => {
-    expect(rendered.sort()).toEqual(['explore', 'follow', 'home', 'list', 'profile', 'tellYourFriends']);
+  it('are the public pages of issues 20, 31, 39 and 43, and only public ones', () => {
+    expect(rendered.sort()).toEqual([
+      'compare',
+      'explore',
+      'follow',
+      'home',
+      'list',
+      'listChanges',
+      'profile',
+      'tellYourFriends',
+    ]);
     for (const key of rendered) expect(['public', 'visitor']).toContain(PAGES[key].access);
   });
 

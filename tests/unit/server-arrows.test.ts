@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The server's parts import one way only (issue 28, docs/architecture.md): each module
- * (`server/modules/<name>`), the plugins, and each file at the top of `server/` is one part, and no
+ * (`server/modules/<name>`), the plugins, and each other file of `server/` is one part, and no
  * two parts reach each other, directly or round a loop. An import that closes a loop is an arrow back
  * up: move what both need down (to `db/`, `core/` or a server file) or let the lower part read it itself.
  */
@@ -26,6 +26,8 @@ function partOf(file: string): string | null {
   const module = /^server\/modules\/([^/]+)\//.exec(path)?.[1];
   if (module) return `modules/${module}`;
   if (path.startsWith('server/plugins/')) return 'plugins';
+  // The read cache's folder holds two parts: the cache, which reads the plugins' change notices,
+  // and its tag names, which the session plugin uses.
   return basename(path).replace(/\.tsx?$/, '');
 }
 
@@ -67,8 +69,39 @@ function loops(graph: Map<string, Map<string, string>>): string[] {
   return found.sort();
 }
 
+/** Each module's own Fastify decorators (`app.decorate('name', …)`), by name. */
+function decoratorOwners(): Map<string, string> {
+  const owners = new Map<string, string>();
+  for (const file of sources(join(SERVER, 'modules'))) {
+    const part = partOf(file) as string;
+    for (const match of readFileSync(file, 'utf8').matchAll(/\.decorate\(\s*['"](\w+)['"]/g))
+      owners.set(match[1] as string, part);
+  }
+  return owners;
+}
+
+/** Every read of another module's decorator (`app.linkWatcher` outside link-check): a hidden arrow the imports do not show. */
+function decoratorReads(): string[] {
+  const owners = decoratorOwners();
+  const found: string[] = [];
+  for (const file of sources(join(SERVER, 'modules'))) {
+    const part = partOf(file);
+    for (const match of readFileSync(file, 'utf8').matchAll(/\b(?:app|scope|fastify|instance)\.(\w+)\b/g)) {
+      const owner = owners.get(match[1] as string);
+      if (owner && owner !== part) found.push(`${part} reads ${owner}'s app.${match[1]} (${relative(ROOT, file)})`);
+    }
+  }
+  return [...new Set(found)].sort();
+}
+
 describe("the server's parts", () => {
   it('import one way only: no arrow back up', () => {
     expect(loops(arrows())).toEqual([]);
+  });
+
+  it("call each other through imports or jobs, never through another module's decorator (ADR 0203)", () => {
+    // The check finds what it looks for: link-check decorates the app with its watcher.
+    expect(decoratorOwners().get('linkWatcher')).toBe('modules/link-check');
+    expect(decoratorReads()).toEqual([]);
   });
 });

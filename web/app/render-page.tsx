@@ -5,6 +5,7 @@ import { PAGES, type PageKey } from '../../core/pages';
 import { AuthProvider } from '../lib/auth';
 import { pageOf } from '../lib/current-page';
 import { type Preloaded, PreloadedProvider } from '../lib/preloaded';
+import { loadRenderedParts } from '../lib/rendered-part';
 import { AppLayout } from './layout';
 import { loadPageComponent, RENDERED_PAGE_MODULES } from './router';
 
@@ -36,7 +37,10 @@ function matchedPage(key: PageKey, Page: ComponentType, pathname: string) {
 export async function renderPage(url: string, key: PageKey, preloaded: Preloaded): Promise<string> {
   let component = components.get(key);
   if (!component) {
+    // A page's parts that load lazily in the browser are rendered here in full (rendered-part.ts):
+    // a lazily loaded page names its own parts as it loads, so theirs are loaded after it.
     component = await loadPageComponent(key);
+    await loadRenderedParts();
     components.set(key, component);
   }
   const pathname = decodeURIComponent(url.split('?')[0] ?? '/');

@@ -7,57 +7,66 @@ import { AuthProvider } from '../lib/auth';
 import { type Preloaded, PreloadedProvider } from '../lib/preloaded';
 import { AppLayout } from './layout';
 
+type LazyPages = typeof import('./lazy-pages').LAZY_PAGES;
+
 /**
  * A page loaded on first visit to its route (the layout's Suspense shows nothing meanwhile), so a
- * public profile does not download the admin area or the form builder (issue 9: split by route).
+ * public profile does not download the admin area or the form builder (issue 9: split by route),
+ * nor the table of where each page's code is (lazy-pages.ts, docs/decisions/0219).
  */
-function page<N extends string, P>(load: () => Promise<Record<N, ComponentType<P>>>, name: N) {
-  const component = async () => (await load())[name];
+function page<N extends keyof LazyPages>(name: N) {
+  const component = async () => (await (await import('./lazy-pages')).LAZY_PAGES[name]()) as Awaited<ReturnType<LazyPages[N]>>;
   return Object.assign(
     lazy(async () => ({ default: await component() })),
     { load: component },
   );
 }
 
-const LandingPage = page(() => import('../features/landing/landing-page'), 'LandingPage');
-const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage');
-const LoginCompletePage = page(() => import('../features/auth/login-complete-page'), 'LoginCompletePage');
-const DashboardPage = page(() => import('../features/dashboard/dashboard-page'), 'DashboardPage');
-const TellYourFriendsPage = page(() => import('../features/sharing/tell-your-friends-page'), 'TellYourFriendsPage');
-const ConnectPage = page(() => import('../features/sharing/connect-page'), 'ConnectPage');
-const AdminAnalyticsPage = page(() => import('../features/analytics/admin-analytics-page'), 'AdminAnalyticsPage');
-const ChatFormPage = page(() => import('../features/forms/chat-form-page'), 'ChatFormPage');
-const FormsListPage = page(() => import('../features/forms/forms-list-page'), 'FormsListPage');
-const FormEditorPage = page(() => import('../features/forms/form-editor-page'), 'FormEditorPage');
-const FormResponsesPage = page(() => import('../features/forms/form-responses-page'), 'FormResponsesPage');
-const AdminDashboardPage = page(() => import('../features/admin/admin-dashboard-page'), 'AdminDashboardPage');
-const UsersOverviewPage = page(() => import('../features/admin/users-overview-page'), 'UsersOverviewPage');
-const DeletedUsersPage = page(() => import('../features/admin/deleted-users-page'), 'DeletedUsersPage');
-const IndexCheckPage = page(() => import('../features/admin/index-check-page'), 'IndexCheckPage');
-const AdminEmailPage = page(() => import('../features/admin/admin-email-page'), 'AdminEmailPage');
-const AdminLinkChecksPage = page(() => import('../features/admin/admin-link-checks-page'), 'AdminLinkChecksPage');
-const SettingsPage = page(() => import('../features/settings/settings-page'), 'SettingsPage');
-const AuditLogPage = page(() => import('../features/admin/audit-log-page'), 'AuditLogPage');
-const RequestHandlePage = page(() => import('../features/handles/request-handle-page'), 'RequestHandlePage');
-const RequestInvitePage = page(() => import('../features/invites/request-invite-page'), 'RequestInvitePage');
-const AcceptInvitePage = page(() => import('../features/invites/accept-invite-page'), 'AcceptInvitePage');
-const AdminHandlesPage = page(() => import('../features/handles/admin-handles-page'), 'AdminHandlesPage');
-const AdminInvitePage = page(() => import('../features/invites/admin-invite-page'), 'AdminInvitePage');
-const AdminInviteRequestsPage = page(() => import('../features/invites/admin-invite-requests-page'), 'AdminInviteRequestsPage');
-const AdminInvitesPendingPage = page(() => import('../features/invites/admin-invites-pending-page'), 'AdminInvitesPendingPage');
-const UploadPage = page(() => import('../features/posts/upload-page'), 'UploadPage');
-const FeedPage = page(() => import('../features/feed/feed-page'), 'FeedPage');
-const FollowersPage = page(() => import('../features/follows/followers-page'), 'FollowersPage');
-const FollowingPage = page(() => import('../features/follows/following-page'), 'FollowingPage');
+const LandingPage = page('LandingPage');
+const LoginPage = page('LoginPage');
+const LoginCompletePage = page('LoginCompletePage');
+const DashboardPage = page('DashboardPage');
+const TellYourFriendsPage = page('TellYourFriendsPage');
+const ConnectPage = page('ConnectPage');
+const ListCardPage = page('ListCardPage');
+const AdminAnalyticsPage = page('AdminAnalyticsPage');
+const ChatFormPage = page('ChatFormPage');
+const FormsListPage = page('FormsListPage');
+const FormEditorPage = page('FormEditorPage');
+const FormResponsesPage = page('FormResponsesPage');
+const AdminDashboardPage = page('AdminDashboardPage');
+const UsersOverviewPage = page('UsersOverviewPage');
+const DeletedUsersPage = page('DeletedUsersPage');
+const IndexCheckPage = page('IndexCheckPage');
+const AdminEmailPage = page('AdminEmailPage');
+const AdminLinkChecksPage = page('AdminLinkChecksPage');
+const AdminJobsPage = page('AdminJobsPage');
+const SettingsPage = page('SettingsPage');
+const AuditLogPage = page('AuditLogPage');
+const RequestHandlePage = page('RequestHandlePage');
+const RequestInvitePage = page('RequestInvitePage');
+const AcceptInvitePage = page('AcceptInvitePage');
+const AdminHandlesPage = page('AdminHandlesPage');
+const AdminInvitePage = page('AdminInvitePage');
+const AdminInviteRequestsPage = page('AdminInviteRequestsPage');
+const AdminInvitesPendingPage = page('AdminInvitesPendingPage');
+const UploadPage = page('UploadPage');
+const FeedPage = page('FeedPage');
+const FollowersPage = page('FollowersPage');
+const FollowingPage = page('FollowingPage');
 
-const ExplorePage = page(() => import('../features/explore/explore-page'), 'ExplorePage');
-const ListPage = page(() => import('../features/lists/list-page'), 'ListPage');
-const BusinessProfilePage = page(() => import('../features/business-profile/business-profile-page'), 'BusinessProfilePage');
+const ExplorePage = page('ExplorePage');
+const ComparePage = page('ComparePage');
+const ListPage = page('ListPage');
+const OrdersPage = page('OrdersPage');
+const OrderPage = page('OrderPage');
+const OrderAnswerPage = page('OrderAnswerPage');
+const BusinessProfilePage = page('BusinessProfilePage');
 
-const ListChangesPage = page(() => import('../features/contents/list-changes-page'), 'ListChangesPage');
-const ListVersionPage = page(() => import('../features/contents/list-version-page'), 'ListVersionPage');
+const ListChangesPage = page('ListChangesPage');
+const ListVersionPage = page('ListVersionPage');
 
-const NotesPage = page(() => import('../features/admin/notes-page'), 'NotesPage');
+const NotesPage = page('NotesPage');
 
 /** The notes pages (core/note-pages.ts): one editor, under each slug's own key of the route table. */
 function notePage(slug: NoteSlug): ComponentType {
@@ -101,12 +110,18 @@ const PAGE_COMPONENTS: Record<PageKey, ComponentType> = {
   adminAuditLog: AuditLogPage,
   adminAnalytics: AdminAnalyticsPage,
   explore: ExplorePage,
+  compare: ComparePage,
   settingsProfile: BusinessProfilePage,
+  orders: OrdersPage,
+  order: OrderPage,
+  orderAnswer: OrderAnswerPage,
   adminEmail: AdminEmailPage,
   adminLinkChecks: AdminLinkChecksPage,
+  adminJobs: AdminJobsPage,
   ...NOTE_PAGE_COMPONENTS,
   listChanges: ListChangesPage,
   listVersion: ListVersionPage,
+  listCard: ListCardPage,
   list: ListPage,
   // A public profile (fixed routes rank first); an unknown handle goes to /.
   profile: ProfilePage,
@@ -122,7 +137,9 @@ export const RENDERED_PAGE_MODULES: Partial<Record<PageKey, string>> = {
   tellYourFriends: 'features/sharing/tell-your-friends-page.tsx',
   follow: 'features/sharing/connect-page.tsx',
   explore: 'features/explore/explore-page.tsx',
+  compare: 'features/compare/compare-page.tsx',
   list: 'features/lists/list-page.tsx',
+  listChanges: 'features/contents/list-changes-page.tsx',
 };
 
 /**

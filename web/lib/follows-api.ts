@@ -1,4 +1,5 @@
 import type { FollowState } from '../../core/follow';
+import type { FollowBell } from '../../core/follow-bell-text';
 import { api, segment } from './api-client';
 
 /**
@@ -8,4 +9,10 @@ import { api, segment } from './api-client';
 export const followsApi = {
   follow: (handle: string) => api.put<FollowState>(`/api/follows/${segment(handle)}`),
   unfollow: (handle: string) => api.delete<FollowState>(`/api/follows/${segment(handle)}`),
+};
+
+/** A followed business's bell (docs/decisions/0214): what the reader hears of it, and how often. */
+export const bellApi = {
+  get: (handle: string) => api.get<FollowBell>(`/api/follows/${segment(handle)}/bell`),
+  set: (handle: string, bell: FollowBell) => api.put<FollowBell>(`/api/follows/${segment(handle)}/bell`, bell),
 };

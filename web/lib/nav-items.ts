@@ -56,5 +56,6 @@ const isAdminPage = (key: PageKey) => key.startsWith('admin') || key.startsWith(
 
 /** The account menu's entries besides Sign out. */
 export const ACCOUNT_ITEMS: readonly NavItem[] = [
+  { label: 'Orders', to: pagePath('orders'), current: on('orders', 'order') },
   { label: 'Settings', to: pagePath('settings'), current: on('settings', 'settingsProfile') },
 ];

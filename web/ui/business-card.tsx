@@ -51,15 +51,11 @@ export function ContactLinks({ business, name }: { business: BusinessCard; name:
   return (
     <ul className="contact-links" aria-label={`Contact ${name}`}>
       {links.map((link) => (
+        // The label beside the link, not in it (issue 43): only the value is underlined and followed.
         <li key={link.label}>
+          {link.label !== link.text && <span className="contact-label">{link.label}:</span>}
           <a href={link.href} rel="noopener noreferrer nofollow ugc" target={link.href.startsWith('tel:') ? undefined : '_blank'}>
-            {link.label === link.text ? (
-              link.text
-            ) : (
-              <>
-                <span className="contact-label">{link.label}:</span> {link.text}
-              </>
-            )}
+            {link.text}
           </a>
         </li>
       ))}

@@ -1,4 +1,4 @@
-import { changeSummary, hasChanges } from '../../core/list-changes';
+import { changeSummary, hasChanges } from '../../core/change-summary';
 import { CONTENTS_TEXT } from '../../core/list-contents';
 import { pagePath } from '../../core/pages';
 import type { ListSummary } from '../lib/contents-api';
@@ -13,10 +13,13 @@ export function ChangesLine({
   summary,
   handle,
   slug,
+  showReason = false,
 }: {
   summary: Omit<ListSummary, 'listId'> | null | undefined;
   handle: string;
   slug: string;
+  /** The owner's card says why the file can't be read, so they can fix it (issue 39). */
+  showReason?: boolean;
 }) {
   if (!summary) return null;
   const to = pagePath('listChanges', { handle, slug });
@@ -24,6 +27,7 @@ export function ChangesLine({
     return (
       <p className="changes-line is-unreadable">
         <Link to={to}>{CONTENTS_TEXT.unreadable}</Link>
+        {showReason && summary.reason && <span className="changes-line-reason"> {CONTENTS_TEXT.reasons[summary.reason]}</span>}
       </p>
     );
   }

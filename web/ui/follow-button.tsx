@@ -1,18 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { pagePath } from '../../core/pages';
-import { track } from '../lib/analytics';
-import { errorMessage } from '../lib/api-client';
 import { useAuth } from '../lib/auth';
-import { followsApi } from '../lib/follows-api';
 import { loginPath } from '../lib/paths';
 import { Link } from './link';
 import './follow-button.css';
 
-/** Where a visitor's Follow leads: sign in, then the profile applies the follow (spec 4). */
-export const followAfterLoginPath = (handle: string) => loginPath(`${pagePath('profile', { handle })}?followAfterLogin=true`);
+// Only a signed-in viewer follows and unfollows here: a visitor's first visit does not carry it.
+const FollowToggle = lazy(async () => ({ default: (await import('./follow-toggle')).FollowToggle }));
 
-/** The confirmation after a follow (issue 31). */
-export const followedNotice = (name: string) => `You now follow ${name}: their lists appear in your Feed`;
+/**
+ * Where a visitor's Follow leads: sign in, then the page they were on applies the follow (spec 4):
+ * the profile, or the list's page a QR card opened (issue 43: it landed on the profile).
+ */
+export const followAfterLoginPath = (handle: string, returnTo = pagePath('profile', { handle })) =>
+  loginPath(`${returnTo}?followAfterLogin=true`);
 
 interface FollowButtonProps {
   handle: string;
@@ -24,107 +25,53 @@ interface FollowButtonProps {
   small?: boolean;
   /** In a list of businesses (Explore): the buttons name the business ("Follow Green Valley"). */
   labelled?: boolean;
+  /** The page a visitor comes back to after signing in to follow; the profile unless given. */
+  returnTo?: string;
 }
 
 /**
- * Follow, and "✓ Following" that asks before it unfollows (issue 31). A visitor, or a page rendered
- * on the server, gets a real link (sign in, then follow), so it works without JavaScript too. A
- * follow is confirmed in a live region: "You now follow …: their lists appear in your Feed".
+ * Follow (issue 31). A visitor, or a page rendered on the server, gets a real link (sign in, then
+ * follow), so it works without JavaScript too; a signed-in viewer gets the buttons of
+ * follow-toggle.tsx, shown disabled while their code loads.
  */
-export function FollowButton({ handle, name, following, onChange, small = false, labelled = false }: FollowButtonProps) {
+export function FollowButton({
+  handle,
+  name,
+  following,
+  onChange,
+  small = false,
+  labelled = false,
+  returnTo,
+}: FollowButtonProps) {
   const { auth } = useAuth();
-  const [busy, setBusy] = useState(false);
-  const [asking, setAsking] = useState(false);
-  const [notice, setNotice] = useState<string>();
-  const [error, setError] = useState<string>();
-  const unfollowButton = useRef<HTMLButtonElement>(null);
-  // The question appears where the button was: focus goes to its answer, as it would in a dialog.
-  useEffect(() => {
-    if (asking) unfollowButton.current?.focus();
-  }, [asking]);
   const size = small ? ' button-small' : '';
   const label = (text: string) => (labelled ? `${text} ${name}` : undefined);
 
-  async function change(follow: boolean) {
-    setBusy(true);
-    setError(undefined);
-    try {
-      const next = follow ? await followsApi.follow(handle) : await followsApi.unfollow(handle);
-      track(next.following ? 'follow' : 'unfollow', { handle });
-      setNotice(next.following ? followedNotice(name) : `You no longer follow ${name}.`);
-      setAsking(false);
-      onChange(next.following);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const status = (
-    <p className="follow-notice" role="status">
-      {notice}
-    </p>
-  );
   if (auth.status !== 'signed-in' || following === null) {
     return (
       <div className="follow-control">
-        <Link className={`button button-primary${size}`} to={followAfterLoginPath(handle)} aria-label={label('Follow')}>
+        <Link className={`button button-primary${size}`} to={followAfterLoginPath(handle, returnTo)} aria-label={label('Follow')}>
           Follow
         </Link>
       </div>
     );
   }
-  return (
+  const loading = (
     <div className="follow-control">
-      {following && asking ? (
-        <fieldset className="follow-confirm">
-          <legend>Unfollow {name}? Their lists leave your Feed.</legend>
-          <button
-            ref={unfollowButton}
-            type="button"
-            className={`button button-danger${size}`}
-            onClick={() => change(false)}
-            disabled={busy}
-          >
-            Unfollow
-          </button>
-          <button type="button" className={`button${size}`} onClick={() => setAsking(false)} disabled={busy}>
-            Keep following
-          </button>
-        </fieldset>
-      ) : following ? (
-        <button
-          type="button"
-          className={`button button-following${size}`}
-          aria-pressed="true"
-          aria-label={label('Following')}
-          title="Press to unfollow"
-          onClick={() => {
-            setNotice(undefined);
-            setAsking(true);
-          }}
-        >
-          ✓ Following
-        </button>
-      ) : (
-        <button
-          type="button"
-          className={`button button-primary${size}`}
-          aria-pressed="false"
-          aria-label={label('Follow')}
-          onClick={() => change(true)}
-          disabled={busy}
-        >
-          Follow
-        </button>
-      )}
-      {status}
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <button
+        type="button"
+        className={`button ${following ? 'button-following' : 'button-primary'}${size}`}
+        aria-pressed={following}
+        aria-label={label(following ? 'Following' : 'Follow')}
+        disabled
+      >
+        {following ? '✓ Following' : 'Follow'}
+      </button>
     </div>
+  );
+  return (
+    <Suspense fallback={loading}>
+      <FollowToggle handle={handle} name={name} following={following} onChange={onChange} size={size} label={label} />
+    </Suspense>
   );
 }

@@ -1,14 +1,27 @@
+import { useEffect, useState } from 'react';
 import { FIXABLE, fileTypeLabel, type LinkCheckResult } from '../../core/link-check';
+import { LINK_FIX_TEXTS } from '../../core/link-check-text';
+
+/** After this long, "Checking the link..." says why it takes a while (issue 43: about 5 s with no word). */
+export const SLOW_CHECK_HINT_MS = 1500;
+
+/** "Checking the link...", and after a moment that some hosts are slow to answer. */
+function Checking({ id }: { id: string }) {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSlow(true), SLOW_CHECK_HINT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <p id={id} className="field-hint" role="status">
+      {slow ? LINK_FIX_TEXTS.slow : 'Checking the link...'}
+    </p>
+  );
+}
 
 /** Under the link field: what the check found, or what is wrong with the link and how to fix it. */
 export function LinkCheckNote({ id, checking, result }: { id: string; checking: boolean; result: LinkCheckResult | null }) {
-  if (checking) {
-    return (
-      <p id={id} className="field-hint" role="status">
-        Checking the link...
-      </p>
-    );
-  }
+  if (checking) return <Checking id={id} />;
   if (!result) return null;
   if (result.health === 'ok' && result.file) {
     const type = fileTypeLabel(result.file.type, result.file.name);
@@ -48,10 +61,11 @@ export function LinkProblemQuestion({
     <div className="alert alert-warning link-problem-question" role="alert">
       <p>{message}</p>
       <div className="form-actions">
-        <button type="button" className="button" onClick={onFix}>
+        {/* The safe action is the primary one (issue 43). */}
+        <button type="button" className="button button-primary" onClick={onFix}>
           Fix the link
         </button>
-        <button type="button" className="button button-primary" onClick={onConfirm}>
+        <button type="button" className="button" onClick={onConfirm}>
           {confirmLabel}
         </button>
       </div>

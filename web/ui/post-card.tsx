@@ -1,11 +1,11 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { PublicPost } from '../../core/feed';
-import { LINK_HEALTH_TEXTS } from '../../core/link-check-text';
-import { defaultListName, isExpired, LIST_MESSAGES, localDate, validityLabel } from '../../core/list-text';
+import { LINK_HEALTH_TEXTS } from '../../core/link-health-text';
+import { defaultListName, isExpired, LIST_LABELS, LIST_TIMES, localDate, validityLabel } from '../../core/list-text';
 import { pagePath } from '../../core/pages';
 import { postOpenPath } from '../../core/post-text';
 import { relativeTime } from '../../core/time';
-import { TRADE_MESSAGES } from '../../core/trade-text';
+import { TRADE_LABELS } from '../../core/trade-labels';
 import { readConsent, track } from '../lib/analytics';
 import { useAuth } from '../lib/auth';
 import { Link } from './link';
@@ -42,12 +42,12 @@ function ListLine({ post }: { post: PublicPost }) {
   return (
     <p className="post-card-list">
       <span className="post-card-list-name">{list.name}</span>
-      {newVersion && <span className="post-card-list-version"> · {LIST_MESSAGES.newVersion}</span>}
+      {newVersion && <span className="post-card-list-version"> · {LIST_LABELS.newVersion}</span>}
     </p>
   );
 }
 
-/** When the list's file itself last changed (the link watcher, #29): beside the date it was posted. */
+/** When the list's file itself was last saved (the link watcher, #29): beside the date it was posted. */
 function FileUpdated({ post, now }: { post: PublicPost; now: number }) {
   if (post.fileChangedAt === null) return null;
   const changed = new Date(post.fileChangedAt);
@@ -55,7 +55,7 @@ function FileUpdated({ post, now }: { post: PublicPost; now: number }) {
     <span className="post-card-updated">
       {' · '}
       <time dateTime={changed.toISOString()} title={FULL_TIME.format(changed)} suppressHydrationWarning>
-        Updated {relativeTime(post.fileChangedAt, now)}
+        {LIST_TIMES.fileSaved(relativeTime(post.fileChangedAt, now))}
       </time>
     </span>
   );
@@ -75,7 +75,7 @@ function Validity({ post }: { post: PublicPost }) {
   return (
     <p className="post-card-validity">
       {label}
-      {isExpired(post.validUntil, today) && <span className="badge badge-expired">{LIST_MESSAGES.expired}</span>}
+      {isExpired(post.validUntil, today) && <span className="badge badge-expired">{LIST_LABELS.expired}</span>}
     </p>
   );
 }
@@ -118,7 +118,7 @@ function LockedCard({ post, now }: { post: PublicPost; now: number }) {
         </Link>
         <span className="post-card-age">
           <time dateTime={created.toISOString()} title={FULL_TIME.format(created)} suppressHydrationWarning>
-            {relativeTime(post.createdAt, now)}
+            {LIST_TIMES.posted(relativeTime(post.createdAt, now))}
           </time>
           <FileUpdated post={post} now={now} />
         </span>
@@ -126,12 +126,12 @@ function LockedCard({ post, now }: { post: PublicPost; now: number }) {
       <Unavailable post={post} />
       <p className="post-card-list">
         <span className="post-card-list-name">{post.list.name}</span>{' '}
-        <span className="badge badge-trade">{TRADE_MESSAGES.tradeOnly}</span>
+        <span className="badge badge-trade">{TRADE_LABELS.tradeOnly}</span>
       </p>
       <div className="post-card-footer">
         {/* A plain link: on the profile the browser goes to the panel, from elsewhere the profile opens at it. */}
         <a className="button button-small" href={askForAccessPath(post.handle)}>
-          {TRADE_MESSAGES.askForAccess}
+          {TRADE_LABELS.askForAccess}
         </a>
       </div>
     </article>
@@ -162,9 +162,9 @@ function OpenCard({ post, now = Date.now(), children, counted = true, showList =
         <span className="post-card-age">
           {/* The server's clock and time zone may differ from the browser's: its age and title stand until the next render. */}
           <time dateTime={created.toISOString()} title={FULL_TIME.format(created)} suppressHydrationWarning>
-            {relativeTime(post.createdAt, now)}
+            {LIST_TIMES.posted(relativeTime(post.createdAt, now))}
           </time>
-          {post.editedAt !== null && <span className="post-card-edited"> · {LIST_MESSAGES.edited}</span>}
+          {post.editedAt !== null && <span className="post-card-edited"> · {LIST_LABELS.edited}</span>}
           <FileUpdated post={post} now={now} />
         </span>
       </header>
@@ -172,7 +172,7 @@ function OpenCard({ post, now = Date.now(), children, counted = true, showList =
       {showList && <ListLine post={post} />}
       {post.list.audience === 'trade' && (
         <p className="post-card-trade">
-          <span className="badge badge-trade">{TRADE_MESSAGES.tradeOnly}</span>
+          <span className="badge badge-trade">{TRADE_LABELS.tradeOnly}</span>
         </p>
       )}
       {post.description && (

@@ -1,5 +1,6 @@
 import { isCalendarDate, validityOrderProblem } from '../../core/list';
-import { LIST_MESSAGES, localDate, shortDate } from '../../core/list-text';
+import { LIST_MESSAGES } from '../../core/list-messages';
+import { localDate, shortDate } from '../../core/list-text';
 import { TextField } from './form-field';
 
 /** A version's validity dates as typed: YYYY-MM-DD, or '' for none. */

@@ -21,8 +21,16 @@ export type BackedUpPost = Omit<Selectable<PostsTable>, 'user_id' | 'list_id'> &
 export type BackedUpList = Omit<Selectable<ListsTable>, 'user_id'>;
 /** A post the person removed: its old open link keeps answering 410. */
 export type BackedUpRemovedPost = Omit<Selectable<RemovedPostsTable>, 'user_id'>;
-/** A follow of the person; `followed_user_id` is null in backups made before ADR 0089 (it was the person). */
-export type BackedUpFollower = Omit<Selectable<FollowsTable>, 'followed_user_id'> & { followed_user_id: string | null };
+/**
+ * A follow of the person; `followed_user_id` is null in backups made before ADR 0089 (it was the person).
+ * Its bell (ADR 0214) is the follower's choice about the person: kept, so a follower who muted them
+ * is not rung again after a restore (and the restore stays row for row).
+ */
+export type BackedUpFollower = Omit<Selectable<FollowsTable>, 'followed_user_id'> & {
+  followed_user_id: string | null;
+};
+/** A follow by the person, with its bell (ADR 0214). */
+export type BackedUpFollow = Omit<Selectable<FollowsTable>, 'follower_id'>;
 export type BackedUpInvite = Selectable<InvitesTable>;
 export type BackedUpInviteRequest = Selectable<InviteRequestsTable>;
 export type BackedUpHandleRequest = Selectable<HandleRequestsTable>;

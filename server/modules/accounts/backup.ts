@@ -2,8 +2,11 @@ import { z } from 'zod';
 import type { BackupSummary } from '../../../core/admin';
 import { QUESTION_TYPES } from '../../../core/chat-form-questions';
 import type { UserRow } from '../../../db/schema';
+import { checkNowPressBackupSchema, itemAlertBackupSchema } from './alert-rows';
 import { linkCheckBackupSchema } from './link-check-rows';
 import { listContentsBackupSchema } from './list-contents-repository';
+import { orderBackupSchema, orderBlockBackupSchema } from './order-rows';
+import { alertSettingsBackupSchema, pushSubscriptionBackupSchema } from './push-rows';
 import type {
   BackedUpFollower,
   BackedUpForm,
@@ -52,6 +55,11 @@ const profileSchema: z.ZodType<UserRow> = z.object({
   default_audience: z.enum(['public', 'trade']).default('public'),
   shown_to_followed: z.boolean().nullable().default(null),
   business_name: nullableText.default(null),
+  // Backups made before migration 2600 lack them: no ordering terms had been set.
+  delivery_terms: z
+    .unknown()
+    .optional()
+    .transform((terms) => terms ?? null),
 });
 
 const postSchema: z.ZodType<BackedUpPost> = z.object({
@@ -89,12 +97,21 @@ const removedPostSchema: z.ZodType<BackedUpRemovedPost> = z.object({
   removed_at: z.number(),
 });
 
+/** A follow's bell (migration 2910, ADR 0214). Backups made before it lack them: the defaults, as the migration gave. */
+const bells = {
+  bell: z.enum(['all', 'moves', 'lists', 'none']).default('all'),
+  move_percent: z.number().nullable().default(null),
+  cadence: z.enum(['instant', 'daily', 'weekly']).nullable().default(null),
+  instant_at: nullableTime.default(null),
+};
+
 const followerSchema: z.ZodType<BackedUpFollower> = z.object({
   follower_id: z.string(),
   handle: z.string(),
   // Backups made before ADR 0089 lack it: the follow was of the backed-up person (filled in on restore).
   followed_user_id: nullableText.default(null),
   followed_at: z.number(),
+  ...bells,
 });
 
 const inviteSchema: z.ZodType<BackedUpInvite> = z.object({
@@ -186,6 +203,8 @@ const tradeRequestSchema: z.ZodType<BackedUpTradeRequest> = z.object({
   state: z.enum(['pending', 'approved', 'declined']),
   created_at: z.number(),
   decided_at: nullableTime,
+  // Backups from before migration 2900 have no reason.
+  decline_reason: z.string().default(''),
 });
 
 const referenceSchema: z.ZodType<Reference> = z.object({
@@ -211,7 +230,7 @@ export const backupSchema = z.object({
   /** What the link watcher learned about the lists (ADR 0152); older backups have none. */
   linkChecks: z.array(linkCheckBackupSchema).default([]),
   /** Whom the user followed: the handle and who held it then (a follow outlives the handle). */
-  following: z.array(z.object({ handle: z.string(), followed_user_id: z.string(), followed_at: z.number() })),
+  following: z.array(z.object({ handle: z.string(), followed_user_id: z.string(), followed_at: z.number(), ...bells })),
   followers: z.array(followerSchema),
   invites: z.array(inviteSchema),
   inviteRequest: inviteRequestSchema.nullable(),
@@ -224,6 +243,18 @@ export const backupSchema = z.object({
   listContents: listContentsBackupSchema,
   /** Requests for trade access made by or to the person (migration 2400); older backups had none. */
   tradeRequests: z.array(tradeRequestSchema).default([]),
+  /** Orders the person sent or received, with their lines (docs/decisions/0210); older backups had none. */
+  orders: z.array(orderBackupSchema).default([]),
+  /** Blocks from ordering by or of the person (docs/decisions/0210); older backups had none. */
+  orderBlocks: z.array(orderBlockBackupSchema).default([]),
+  /** The person's item alerts with their words and states (docs/decisions/0209); older backups had none. */
+  itemAlerts: z.array(itemAlertBackupSchema).default([]),
+  /** The owner's check-now presses of their lists (docs/decisions/0208); older backups had none. */
+  checkNowPresses: z.array(checkNowPressBackupSchema).default([]),
+  /** The person's quiet hours (migration 2920); older backups had none. */
+  alertSettings: alertSettingsBackupSchema.nullable().default(null),
+  /** The devices the person opted in to push from (migration 2920), restored too (push-rows.ts); older backups had none. */
+  pushSubscriptions: z.array(pushSubscriptionBackupSchema).default([]),
   /** Rows that stay when the person goes and pointed at them (table, column, keys): brought back on restore. */
   references: z.array(referenceSchema).default([]),
 });

@@ -35,9 +35,12 @@ Everything Freshlist stores about you, as it was on ${exportedAt} (UTC).
 - freshlist-data.json: your data. Open it in a text editor or a browser. Its sections:
   profile, handle, handle request, invite request, invites, lists and posts (each post is
   one version of a list), removed posts, link checks (what Freshlist learned about each
-  list's file), list contents (what it read in them), following, followers (other people
-  are shown by their public handle only), forms with their responses, email preferences,
-  emails, sessions (the browsers you are signed in on), analytics events and admin actions.
+  list's file), list contents (what it read in them), check-now presses, orders you
+  sent and received (with their lines), buyers you blocked from ordering and
+  suppliers who blocked you, item alerts, following (with each bell), quiet
+  hours, push devices (by push service and date only), followers (other people are shown
+  by their public handle only), forms with their responses, email preferences, emails,
+  sessions (the browsers you are signed in on), analytics events and admin actions.
   Times are in ISO 8601, in UTC: 2026-11-25T14:30:00.000Z is 25 November 2026, 14:30 UTC.
 ${hasLogo ? '- logo: your business logo, as people see it on your page.\n' : ''}
 To have your account deleted, use "Delete my account" on the Settings page.

@@ -86,7 +86,7 @@ export function exportRepository(db: DB) {
     following: (userId: string) =>
       db
         .selectFrom('follows')
-        .select(['handle', 'followed_at'])
+        .select(['handle', 'followed_at', 'bell', 'move_percent', 'cadence'])
         .where('follower_id', '=', userId)
         .orderBy('followed_at')
         .execute(),

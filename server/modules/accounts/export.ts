@@ -2,10 +2,13 @@ import type { AccountExport } from '../../../core/account';
 import type { SessionUser } from '../../../core/api';
 import { notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
+import { alertRowsRepository } from './alert-rows';
 import { dataDownload } from './data-download';
 import { exportRepository } from './export-repository';
 import { linkCheckRowsRepository } from './link-check-rows';
 import { listContentsOf } from './list-contents-repository';
+import { orderRowsRepository } from './order-rows';
+import { pushRowsRepository } from './push-rows';
 
 /**
  * "Download my data" (issue 15 §6, docs/decisions/0095): one JSON document with everything stored
@@ -27,6 +30,16 @@ export async function exportAccount(db: DB, user: SessionUser, now = Date.now())
       );
       const forms = await repo.forms(user.id);
       const responses = await repo.responses(forms.map((f) => f.id));
+      // Who is on the other side is shown by name, as the order pages do, not by account id.
+      const orders = (await orderRowsRepository(trx).ordersOf(user.id)).map(
+        ({ buyer_id, supplier_id: _s, send_key: _k, answerLinks: _a, ...order }) => ({ ...order, sent: buyer_id === user.id }),
+      );
+      // A device by its push service and when, without its address and keys (push-rows.ts).
+      const push = pushRowsRepository(trx);
+      const devices = (await push.pushSubscriptionsOf(user.id)).map((s) => ({
+        pushService: new URL(s.endpoint).host,
+        created_at: s.created_at,
+      }));
       const numbered = <T extends { id: number | string }>(rows: T[]) => rows.map((r) => ({ ...r, id: Number(r.id) }));
       return {
         format: 'freshlist-export',
@@ -44,6 +57,15 @@ export async function exportAccount(db: DB, user: SessionUser, now = Date.now())
         listContents: await listContentsOf(trx, user.id),
         following: await repo.following(user.id),
         tradeRequests: { made: await repo.tradeRequestsMade(user.id), received: await repo.tradeRequestsReceived(user.id) },
+        orders: {
+          sent: orders.filter((o) => o.sent).map(({ sent: _, ...o }) => o),
+          received: orders.filter((o) => !o.sent).map(({ sent: _, ...o }) => o),
+        },
+        orderBlocks: await orderRowsRepository(trx).orderBlocksForExport(user.id),
+        itemAlerts: await alertRowsRepository(trx).itemAlertsOf(user.id),
+        checkNowPresses: await alertRowsRepository(trx).checkNowPressesOf(user.id),
+        quietHours: await push.alertSettingsOf(user.id),
+        pushDevices: devices,
         followers: { total: followers.length, withHandle, othersCount: followers.length - withHandle.length },
         forms: forms.map((form) => ({
           ...form,

@@ -35,6 +35,8 @@ export const linkCheckBackupSchema: z.ZodType<BackedUpLinkCheck> = z.object({
   created_at: z.number(),
   // Backups made before migration 2102 lack it.
   change_seen_at: time.default(null),
+  // Backups made before migration 2980 lack it: the habit is learned again.
+  change_minutes: z.array(z.number().int()).max(50).default([]),
 });
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));

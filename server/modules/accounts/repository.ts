@@ -3,6 +3,7 @@ import type { UserRow } from '../../../db/schema';
 import { readableContents } from '../../../db/sealed-contents';
 import type { DB } from '../../plugins/db';
 import {
+  type BackedUpFollow,
   type BackedUpFollower,
   type BackedUpForm,
   type BackedUpList,
@@ -14,6 +15,9 @@ import {
 } from './backup-rows';
 
 export * from './backup-rows';
+
+/** A follow's bell columns (migration 2910): they go into the backup with the follow. */
+const BELLS = ['bell', 'move_percent', 'cadence', 'instant_at'] as const;
 
 /**
  * The SQL of deleting a person with a backup, and of the backups list. It writes the tables of several
@@ -91,10 +95,10 @@ export function accountsRepository(db: DB) {
         .execute();
     },
 
-    async followsBy(userId: string) {
+    async followsBy(userId: string): Promise<BackedUpFollow[]> {
       return db
         .selectFrom('follows')
-        .select(['handle', 'followed_user_id', 'followed_at'])
+        .select(['handle', 'followed_user_id', 'followed_at', ...BELLS])
         .where('follower_id', '=', userId)
         .orderBy('handle')
         .execute();
@@ -104,7 +108,7 @@ export function accountsRepository(db: DB) {
     async followersOf(userId: string, handle: string | null): Promise<BackedUpFollower[]> {
       return db
         .selectFrom('follows')
-        .select(['follower_id', 'handle', 'followed_user_id', 'followed_at'])
+        .select(['follower_id', 'handle', 'followed_user_id', 'followed_at', ...BELLS])
         .where((eb) => eb.or([eb('followed_user_id', '=', userId), ...(handle ? [eb('handle', '=', handle)] : [])]))
         .orderBy('follower_id')
         .orderBy('handle')

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { UserRow } from '../../../db/schema';
 import type { DB } from '../../plugins/db';
 import {
+  type BackedUpFollow,
   type BackedUpForm,
   type BackedUpHandleRequest,
   type BackedUpInvite,
@@ -14,6 +15,12 @@ import {
 
 /** Rows a statement, well under PostgreSQL's 65,535 parameters for the widest row. */
 const CHUNK = 1000;
+
+/** The row as a write takes it: the JSON column goes as text (a driver would send a bare object its own way). */
+const asStored = (profile: UserRow) => ({
+  ...profile,
+  delivery_terms: profile.delivery_terms == null ? null : JSON.stringify(profile.delivery_terms),
+});
 
 function chunks<T>(rows: T[]): T[][] {
   const result: T[][] = [];
@@ -28,7 +35,16 @@ function chunks<T>(rows: T[]): T[][] {
  */
 export async function insertKeepingIds(
   db: DB,
-  table: 'posts' | 'chat_form_submissions' | 'lists' | 'list_lines' | 'list_snapshots',
+  table:
+    | 'posts'
+    | 'chat_form_submissions'
+    | 'lists'
+    | 'list_lines'
+    | 'list_snapshots'
+    | 'orders'
+    | 'item_alerts'
+    | 'check_now_presses'
+    | 'push_subscriptions',
   rows: Array<Record<string, unknown> & { id: number }>,
 ): Promise<number> {
   if (rows.length === 0) return 0;
@@ -86,12 +102,12 @@ export function restoreRepository(db: DB) {
     },
 
     async insertUser(profile: UserRow): Promise<void> {
-      await db.insertInto('users').values(profile).execute();
+      await db.insertInto('users').values(asStored(profile)).execute();
     },
 
     /** Writes the backed-up profile over a current row, keeping that row's id and sign-in identity. */
     async overwriteUser(id: string, profile: UserRow): Promise<void> {
-      const { id: _id, oidc_subject, ...fields } = profile;
+      const { id: _id, oidc_subject, ...fields } = asStored(profile);
       await db
         .updateTable('users')
         .set((eb) => ({ ...fields, oidc_subject: eb.fn.coalesce('oidc_subject', sql<string | null>`${oidc_subject}`) }))
@@ -129,9 +145,7 @@ export function restoreRepository(db: DB) {
     },
 
     /** Returns how many were new (a follow that exists again already is kept as it is). */
-    async insertFollows(
-      rows: { follower_id: string; handle: string; followed_user_id: string; followed_at: number }[],
-    ): Promise<number> {
+    async insertFollows(rows: Array<BackedUpFollow & { follower_id: string }>): Promise<number> {
       if (rows.length === 0) return 0;
       const result = await db
         .insertInto('follows')

@@ -4,9 +4,12 @@ import { conflict, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
 import { recordAdminAction } from '../audit/service';
 import { handlesService } from '../handles/service';
+import { alertRowsRepository } from './alert-rows';
 import { type Backup, backupSchema } from './backup';
 import { linkCheckRowsRepository } from './link-check-rows';
 import { restoreListContents } from './list-contents-repository';
+import { orderRowsRepository } from './order-rows';
+import { pushRowsRepository } from './push-rows';
 import { restoreListsRepository } from './restore-lists-repository';
 import { type RestoreRepository, restoreRepository } from './restore-repository';
 
@@ -77,6 +80,19 @@ export async function restoreFromBackup(
   }
   if (backup.logo) await repo.insertLogo(targetId, backup.logo);
   await lists.insertTradeRequests(targetId, backup.profile.id, backup.tradeRequests);
+  // Orders, alerts and presses after the lists they name (ids kept; a list gone since is forgotten).
+  const orderRows = orderRowsRepository(trx);
+  const ordersGone = await orderRows.insertOrders(targetId, backup.profile.id, backup.orders);
+  await orderRows.insertOrderBlocks(targetId, backup.profile.id, backup.orderBlocks);
+  if (ordersGone > 0) notes.push(`${plural(ordersGone, 'order')} not restored: the other side's account is gone.`);
+  const alerts = alertRowsRepository(trx);
+  const alertsOver = await alerts.insertItemAlerts(targetId, backup.itemAlerts);
+  if (alertsOver > 0) notes.push(`${plural(alertsOver, 'item alert')} not restored: the user has 50 alerts now.`);
+  await alerts.insertCheckNowPresses(targetId, backup.checkNowPresses);
+  // Quiet hours, and the devices too (push-rows.ts says why): set again since, they are kept.
+  const push = pushRowsRepository(trx);
+  await push.insertAlertSettings(targetId, backup.alertSettings);
+  await push.insertPushSubscriptions(targetId, backup.pushSubscriptions);
   await repo.restoreReferences(targetId, backup.references);
 
   await repo.markRestored(userId, now);

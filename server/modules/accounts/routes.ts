@@ -11,6 +11,7 @@ import {
 } from '../../../core/admin';
 import { apiErrorSchema } from '../../../core/api';
 import type { Config } from '../../config';
+import { runsBackground } from '../../config-roles';
 import { perPersonLimit } from '../../plugins/rate-limit';
 import { requireAdmin, requireUser } from '../../plugins/session';
 import { exportAccount, exportAccountDownload } from './export';
@@ -33,7 +34,7 @@ export async function accountsRoutes(app: FastifyInstance, { config }: { config:
   });
 
   // Tests purge by hand with a chosen clock (service.purgeExpiredBackups).
-  if (config.env !== 'test') {
+  if (config.env !== 'test' && runsBackground(config.jobs.role)) {
     let timer: NodeJS.Timeout | undefined;
     const purge = () => {
       service

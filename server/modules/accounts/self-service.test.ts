@@ -15,6 +15,8 @@ import {
   aUser,
   type TestUser,
 } from '../../../tests/fixtures/factories';
+import { anItemAlert, anOrder, anOrderBlock } from '../../../tests/fixtures/order-rows';
+import { aPushSubscription, quietHours } from '../../../tests/fixtures/push-rows';
 import { accountsService } from './service';
 
 /**
@@ -39,11 +41,26 @@ describe('download my data', () => {
     const person = await aUser(t.db, { handle: 'export-farm', email: 'export-farm@example.com', name: 'Export Farm' });
     const friend = await aUser(t.db, { handle: 'export-friend', email: 'secret-friend@example.com' });
     const fan = await aUser(t.db, { email: 'secret-fan@example.com' });
-    await aPost(t.db, person, { url: 'https://drive.google.com/export/menu', description: 'Menu', createdAt: 1_000 });
-    await aPost(t.db, friend, { url: 'https://drive.google.com/friend/menu' });
+    const menu = await aPost(t.db, person, {
+      url: 'https://drive.google.com/export/menu',
+      description: 'Menu',
+      createdAt: 1_000,
+    });
+    const friendMenu = await aPost(t.db, friend, { url: 'https://drive.google.com/friend/menu' });
+    // An order each way and an item alert (issue 40): theirs too, the other side named as the order page does.
+    await anOrder(t.db, person, friend, friendMenu, { state: 'confirmed' });
+    await anOrder(t.db, fan, person, menu);
+    await anItemAlert(t.db, person, friendMenu.listId);
+    // Blocks both ways (issue 40): the blocked buyer by name, the blocking supplier by handle.
+    await anOrderBlock(t.db, person, fan);
+    await anOrderBlock(t.db, friend, person);
     await aFollow(t.db, person, 'export-friend', 2_000);
     await aFollow(t.db, friend, 'export-farm', 3_000);
     await aFollow(t.db, fan, 'export-farm', 4_000);
+    // A bell on the friend, quiet hours and a device for push (issue 41): the device without its address and keys.
+    await t.db.updateTable('follows').set({ bell: 'lists', cadence: 'weekly' }).where('follower_id', '=', person.id).execute();
+    await quietHours(t.db, person);
+    await aPushSubscription(t.db, person);
     await anInvite(t.db, { handle: 'export-farm', email: person.email, createdBy: t.admin.id, acceptedBy: person.id });
     await anInviteRequest(t.db, person, 'export-farm');
     await aHandleRequest(t.db, person, 'export-farm-two');
@@ -69,7 +86,16 @@ describe('download my data', () => {
     expect(data.posts).toEqual([expect.objectContaining({ url: 'https://drive.google.com/export/menu', description: 'Menu' })]);
     expect(data.lists).toEqual([expect.objectContaining({ id: data.posts[0]?.list_id })]);
     expect(data.removedPosts).toEqual([]);
-    expect(data.following).toEqual([{ handle: 'export-friend', followed_at: 2_000 }]);
+    expect(data.following).toEqual([
+      { handle: 'export-friend', followed_at: 2_000, bell: 'lists', move_percent: null, cadence: 'weekly' },
+    ]);
+    expect(data.quietHours).toEqual({
+      quiet_start: 1320,
+      quiet_end: 420,
+      time_zone: 'Europe/Berlin',
+      updated_at: 1_700_000_900_000,
+    });
+    expect(data.pushDevices).toEqual([{ pushService: 'push.example.com', created_at: 1_700_000_910_000 }]);
     expect(data.followers).toEqual({
       total: 2,
       withHandle: [{ handle: 'export-friend', followed_at: 3_000 }],
@@ -90,16 +116,43 @@ describe('download my data', () => {
     expect(data.sessions.length).toBe(1);
     expect(data.analyticsEvents).toEqual([expect.objectContaining({ name: 'follow', path: '/export-friend' })]);
     expect(data.adminActions).toEqual([]);
+    expect(data.orders.sent).toEqual([
+      expect.objectContaining({
+        handle: 'export-friend',
+        state: 'confirmed',
+        lines: expect.arrayContaining([expect.objectContaining({ item: 'Tomatoes' })]),
+      }),
+    ]);
+    expect(data.orders.received).toEqual([expect.objectContaining({ handle: 'export-farm', buyer_name: 'Ana', state: 'new' })]);
+    expect(data.itemAlerts).toEqual([expect.objectContaining({ item: 'tomatoes', kind: 'under', threshold: '3' })]);
+    expect(data.orderBlocks).toEqual({
+      made: [{ buyer_name: fan.name, blocked_at: 1_700_000_990_000 }],
+      received: [{ handle: 'export-friend', blocked_at: 1_700_000_990_000 }],
+    });
 
     const text = response.body;
-    for (const secret of [friend.email, fan.email, fan.id, friend.id, t.admin.id, 'unsubscribe_token']) {
+    for (const secret of [
+      friend.email,
+      fan.email,
+      fan.id,
+      friend.id,
+      t.admin.id,
+      'unsubscribe_token',
+      '"p256dh"',
+      '"auth"',
+      '/send/',
+    ]) {
       expect(text, secret).not.toContain(secret);
     }
     // Another person's file holds their own things only.
     const other = (await exportOf(fan)).json<AccountExport>();
     expect(other.profile.email).toBe(fan.email);
     expect(other.posts).toEqual([]);
-    expect(other.following).toEqual([{ handle: 'export-farm', followed_at: 4_000 }]);
+    expect(other.following).toEqual([
+      { handle: 'export-farm', followed_at: 4_000, bell: 'all', move_percent: null, cadence: null },
+    ]);
+    expect(other.quietHours).toBeNull();
+    expect(other.pushDevices).toEqual([]);
   });
 
   it('needs a signed-in person', async () => {

@@ -12,10 +12,13 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '..
 import type { DB } from '../../plugins/db';
 import { recordAdminAction } from '../audit/service';
 import { mailAccountDeleted, mailAccountRestored } from '../email/service';
+import { alertRowsRepository } from './alert-rows';
 import { type Backup, backupSchema, summarize } from './backup';
 import { linkCheckRowsRepository } from './link-check-rows';
 import { listContentsOf } from './list-contents-repository';
+import { orderRowsRepository } from './order-rows';
 import { purgeRepository } from './purge-repository';
+import { pushRowsRepository } from './push-rows';
 import { accountsRepository } from './repository';
 import { restoreFromBackup } from './restore';
 
@@ -71,6 +74,12 @@ async function removeWithBackup(
     logo: await accounts.logoOf(userId),
     listContents: await listContentsOf(trx, userId),
     tradeRequests: await accounts.tradeRequestsOf(userId),
+    orders: await orderRowsRepository(trx).ordersOf(userId),
+    orderBlocks: await orderRowsRepository(trx).orderBlocksOf(userId),
+    itemAlerts: await alertRowsRepository(trx).itemAlertsOf(userId),
+    checkNowPresses: await alertRowsRepository(trx).checkNowPressesOf(userId),
+    alertSettings: await pushRowsRepository(trx).alertSettingsOf(userId),
+    pushSubscriptions: await pushRowsRepository(trx).pushSubscriptionsOf(userId),
     references: [],
   };
   await accounts.removeOwnRows(profile, handle?.handle ?? null);

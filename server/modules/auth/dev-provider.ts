@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider, { type Configuration } from 'oidc-provider';
 import { z } from 'zod';
+import { refuseUnlessLoopbackHost } from '../../plugins/local-only';
 import { DevProviderStore } from './dev-provider-store';
 
 export const DEV_ISSUER_PATH = '/oidc';
@@ -127,6 +128,7 @@ export async function mountDevProvider(
   const callback = provider.callback();
 
   await app.register(async (scope) => {
+    scope.addHook('onRequest', refuseUnlessLoopbackHost);
     // The provider reads its own request bodies; Fastify must leave them unread.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
@@ -142,6 +144,7 @@ export async function mountDevProvider(
   });
 
   await app.register(async (scope) => {
+    scope.addHook('onRequest', refuseUnlessLoopbackHost);
     // The sign-in page is a plain HTML form: the only place Freshlist reads form-encoded bodies.
     await scope.register(formbody, { bodyLimit: 16 * 1024 });
     const action = (uid: string) => `${DEV_ISSUER_PATH}/interaction/${uid}`;

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { signInName } from '../../../core/text';
 import { type DB, prepared } from '../../plugins/db';
 import { keepsCachedReads } from '../../plugins/db-changes';
 import type { SessionLookup, SessionRow } from '../../plugins/session';
@@ -62,6 +63,8 @@ export function authRepository(db: DB) {
       admin: boolean;
       now: number;
     }): Promise<{ userId: string; created: boolean }> {
+      // Whatever the provider sends, a stored name holds no control characters (issue 42).
+      const name = signInName(identity.name);
       return db.transaction().execute(async (trx) => {
         const existing = await trx
           .selectFrom('users')
@@ -76,7 +79,7 @@ export function authRepository(db: DB) {
             .set({
               oidc_subject: identity.subject,
               email: identity.email,
-              ...(existing.display_name ? {} : { display_name: identity.name }),
+              ...(existing.display_name ? {} : { display_name: name }),
               ...(identity.admin ? { admin: true } : {}),
             })
             .where('id', '=', existing.id)
@@ -87,7 +90,7 @@ export function authRepository(db: DB) {
           .insertInto('users')
           .values({
             email: identity.email,
-            display_name: identity.name,
+            display_name: name,
             oidc_subject: identity.subject,
             admin: identity.admin,
             created_at: identity.now,

@@ -51,7 +51,7 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
       publicUrl: config.publicUrl,
       redirectUri,
       clientSecret,
-      trustProxy: config.trustProxy,
+      trustProxy: config.trustProxy !== false,
     });
     client = new OidcClient({
       issuer: `${config.publicUrl}${DEV_ISSUER_PATH}`,

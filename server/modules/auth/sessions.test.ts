@@ -360,6 +360,8 @@ describe('in production', () => {
     PUBLIC_URL: 'https://freshlist.example',
     SESSION_SECRET: 'x'.repeat(40),
     MAIL_FROM: 'Freshlist <hello@freshlist.example>',
+    SMTP_URL: 'smtp://mail.example:587',
+    EMAIL_POLL_MS: '0',
     LOG_LEVEL: 'silent',
   };
 

@@ -1,6 +1,7 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import { type ListLine, lineOfText } from '../../../core/list-lines';
+import { guardPdf } from './pdf-guard';
 import { type ReadLimits, Unreadable } from './read-types';
 
 /**
@@ -42,6 +43,7 @@ function failure(error: unknown): Unreadable {
 }
 
 export async function readPdf(bytes: Uint8Array, limits: ReadLimits): Promise<ListLine[]> {
+  guardPdf(bytes, limits);
   const loading = getDocument({
     data: new Uint8Array(bytes),
     isEvalSupported: false,

@@ -14,6 +14,8 @@ export interface ReadLimits {
   maxPages: number;
   /** Bytes a spreadsheet's zip may unpack to, by what its entries declare (a zip bomb's tell). */
   maxUnzippedBytes: number;
+  /** Bytes one stream of a PDF may unpack to (docs/decisions/0212); all of them together, `maxUnzippedBytes`. */
+  maxPdfStreamBytes: number;
 }
 
 export type ReadTask =

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { ListDiff } from '../../../core/list-diff';
+import { type ReadQueue, readQueue } from './read-queue';
 import type { ReadLimits, ReadResult, TaskResult } from './read-types';
 
 /**
@@ -12,8 +13,10 @@ import type { ReadLimits, ReadResult, TaskResult } from './read-types';
 
 export interface ReaderOptions extends ReadLimits {
   threads: number;
-  /** Time one file may take; the thread reading it is ended after that. */
+  /** Time one file may take once a thread has it (not while it waits, ADR 0212); the thread is ended after that. */
   timeoutMs: number;
+  /** How long "compare" and "remove a version" wait for a thread before answering 503 (ADR 0212). */
+  busyWaitMs: number;
   /** Old-generation heap of one thread: a zip bomb that lies about its sizes ends here. */
   memoryMb: number;
   idleTimeoutMs: number;
@@ -27,12 +30,14 @@ export interface ReaderOptions extends ReadLimits {
 export const DEFAULT_READER_OPTIONS: ReaderOptions = {
   threads: Math.max(1, Math.min(2, availableParallelism() - 1)),
   timeoutMs: 20_000,
+  busyWaitMs: 3_000,
   memoryMb: 512,
   idleTimeoutMs: 60_000,
   nice: 0,
   maxLines: 10_000,
   maxPages: 200,
   maxUnzippedBytes: 100 * 1024 * 1024,
+  maxPdfStreamBytes: 32 * 1024 * 1024,
 };
 
 /** The limits a reading task carries, out of a reader's options. */
@@ -40,12 +45,15 @@ export const readLimitsOf = (options: ReadLimits): ReadLimits => ({
   maxLines: options.maxLines,
   maxPages: options.maxPages,
   maxUnzippedBytes: options.maxUnzippedBytes,
+  maxPdfStreamBytes: options.maxPdfStreamBytes,
 });
 
 export interface FileToRead {
   bytes: Uint8Array;
   contentType?: string | undefined;
   fileName?: string | undefined;
+  /** Whose file it is: owners take turns for the threads (ADR 0212). */
+  owner?: string | undefined;
   /** The previous version's lines as pieces of JSON in UTF-8 (`linesJson` of the repository). */
   previous?: Uint8Array[] | undefined;
   /** Changes sent back at most; the counts stay whole. */
@@ -59,10 +67,17 @@ export interface FileToRead {
  */
 export interface FileReader {
   read(file: FileToRead): Promise<ReadResult>;
-  /** Two versions' lines (pieces of JSON in UTF-8) compared in the thread. */
-  diff(before: Uint8Array[], after: Uint8Array[], changesKept?: number): Promise<ListDiff>;
+  diff: Diff;
+  /**
+   * A thread held while `work` runs, taken before it takes any lock (ADR 0212): its diffs start at
+   * once. `ReaderBusy` when no thread comes free within `busyWaitMs`.
+   */
+  withThread<T>(work: (diff: Diff) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** Two versions' lines (pieces of JSON in UTF-8) compared in the thread; `ReaderBusy` when none is free soon. */
+export type Diff = (before: Uint8Array[], after: Uint8Array[], changesKept?: number) => Promise<ListDiff>;
 
 /** Copies the thread owns (a memory copy, unlike a string's clone), and their buffers to transfer. */
 const owned = (pieces: Uint8Array[]) => pieces.map((piece) => new Uint8Array(piece));
@@ -70,7 +85,10 @@ const buffers = (pieces: Uint8Array[]) => pieces.map((piece) => piece.buffer as 
 
 const isAbort = (error: unknown) => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
 
-export function fileReader(options: ReaderOptions = DEFAULT_READER_OPTIONS): FileReader {
+export function fileReader(
+  options: ReaderOptions = DEFAULT_READER_OPTIONS,
+  queue: ReadQueue = readQueue(options.threads),
+): FileReader {
   let pool: Piscina | undefined;
   const poolOf = () => {
     pool ??= new Piscina({
@@ -85,9 +103,25 @@ export function fileReader(options: ReaderOptions = DEFAULT_READER_OPTIONS): Fil
     return pool;
   };
   const limits = readLimitsOf(options);
+  const heldDiff: Diff = async (before, after, changesKept) => {
+    const [a, b] = [owned(before), owned(after)];
+    return (await poolOf().run(
+      { kind: 'diff', before: a, after: b, changesKept },
+      { signal: AbortSignal.timeout(options.timeoutMs), transferList: [...buffers(a), ...buffers(b)] },
+    )) as TaskResult as ListDiff;
+  };
+  async function withThread<T>(work: (diff: Diff) => Promise<T>): Promise<T> {
+    const release = await queue.takeSoon(options.busyWaitMs);
+    try {
+      return await work(heldDiff);
+    } finally {
+      release();
+    }
+  }
 
   return {
     async read(file) {
+      const release = await queue.take(file.owner ?? '');
       const started = performance.now();
       // The caller's buffers may be slices of pooled ones, or read again.
       const bytes = new Uint8Array(file.bytes);
@@ -110,15 +144,12 @@ export function fileReader(options: ReaderOptions = DEFAULT_READER_OPTIONS): Fil
         const workerMs = Math.round(performance.now() - started);
         // Out of time: the thread was ended. Out of memory: the thread died. Neither takes the server.
         return { state: 'unreadable', format: null, reason: isAbort(error) ? 'too-slow' : 'too-big', workerMs };
+      } finally {
+        release();
       }
     },
-    async diff(before, after, changesKept) {
-      const [a, b] = [owned(before), owned(after)];
-      return (await poolOf().run(
-        { kind: 'diff', before: a, after: b, changesKept },
-        { signal: AbortSignal.timeout(options.timeoutMs), transferList: [...buffers(a), ...buffers(b)] },
-      )) as TaskResult as ListDiff;
-    },
+    diff: (before, after, changesKept) => withThread((diff) => diff(before, after, changesKept)),
+    withThread,
     async close() {
       await pool?.destroy();
       pool = undefined;

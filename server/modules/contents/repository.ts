@@ -16,6 +16,8 @@ export interface SnapshotHead {
   state: 'read' | 'unreadable';
   reason: string | null;
   seenAt: number;
+  /** When the same content was last seen again (null before that). */
+  checkedAt: number | null;
 }
 
 const LINE_COLUMNS = ['raw', 'item', 'price', 'currency', 'unit', 'place'] as const;
@@ -69,7 +71,7 @@ export function contentsRepository(db: DB) {
     async heads(listId: number): Promise<{ latest: SnapshotHead | undefined; readable: SnapshotHead | undefined }> {
       const select = db
         .selectFrom('list_snapshots')
-        .select(['id', 'state', 'reason', 'seen_at as seenAt'])
+        .select(['id', 'state', 'reason', 'seen_at as seenAt', 'checked_at as checkedAt'])
         .where('list_id', '=', listId)
         .orderBy('seen_at', 'desc')
         .orderBy('id', 'desc')
@@ -78,7 +80,13 @@ export function contentsRepository(db: DB) {
         select.executeTakeFirst(),
         select.where('state', '=', 'read').executeTakeFirst(),
       ]);
-      const head = (row: typeof latest) => row && { ...row, id: Number(row.id), seenAt: Number(row.seenAt) };
+      const head = (row: typeof latest) =>
+        row && {
+          ...row,
+          id: Number(row.id),
+          seenAt: Number(row.seenAt),
+          checkedAt: row.checkedAt === null ? null : Number(row.checkedAt),
+        };
       return { latest: head(latest), readable: head(readable) };
     },
 

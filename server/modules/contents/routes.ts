@@ -6,6 +6,7 @@ import { apiErrorSchema } from '../../../core/api';
 import { normalizeHandle } from '../../../core/handle';
 import { isCalendarDate } from '../../../core/list';
 import {
+  changesApiPath,
   contentSummarySchema,
   listChangesPageSchema,
   listCompareSchema,
@@ -13,52 +14,47 @@ import {
   versionCursorSchema,
   versionIdParamSchema,
 } from '../../../core/list-contents-api';
+import { answerOf } from '../../plugins/pages';
 import { requireUser } from '../../plugins/session';
+import { handleTag } from '../../read-cache/read-tags';
 import { mailListChanged } from '../email/service';
 import { moveUpdatedListUp } from '../feed/service';
-import { fileReader } from './reader';
-import { contentsService } from './service';
+import type { ContentsReading } from './reading';
+import { readsList } from './service';
 import { contentsViews } from './views';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Reads fetched files into list versions (issue 30): the fetcher's hook calls `recordFetchedFile`. */
-    contents: ReturnType<typeof contentsService>;
+    contents: ContentsReading['service'];
   }
 }
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  429: apiErrorSchema,
+  503: apiErrorSchema,
+};
 const address = { handle: z.string().max(200), slug: z.string().max(200) };
 const readLimit = { rateLimit: { max: 120, timeWindow: '1 minute' } };
 
 /**
  * A list's archive of versions, each version as text, two compared, and the owner's removal
- * (docs/decisions/0162). Not encapsulated (fastify-plugin): `app.contents` is the fetcher's way in.
+ * (docs/decisions/0162). Not encapsulated (fastify-plugin): tests reach the service as `app.contents`.
  */
-export const contentsModule = fp(
-  async (app: FastifyInstance) => {
-    const reader = fileReader();
-    app.addHook('onClose', () => reader.close());
-    const service = contentsService(app.db, reader);
+export const contentsModule = fp<{ reading: ContentsReading }>(
+  async (app: FastifyInstance, { reading }) => {
+    const { reader, service } = reading;
+    app.jobs.handle('list-changed', async (change, trx) => {
+      // The watcher saw new bytes; a file Freshlist reads is told of by what changed in it, not by its bytes.
+      if (change.seenBy === 'file' && (await readsList(trx, change.listId))) return;
+      await mailListChanged(trx, change);
+      await moveUpdatedListUp(trx, change, change.at);
+    });
     app.decorate('contents', service);
-    // Every file the link watcher reads whole (issue 29) becomes a version when it reads differently.
-    app.linkWatcher.onFileFetched(async (file) => {
-      const { fileName, contentType, ...rest } = file;
-      const reading = await service.recordFetchedFile({
-        ...rest,
-        fileName: fileName ?? undefined,
-        contentType: contentType ?? undefined,
-      });
-      if (reading.state === 'unreadable')
-        app.log.info({ listId: file.listId, versionId: reading.versionId }, 'contents: file unreadable');
-      // For a file whose bytes change on every fetch, a kept version is the watcher's "changed" (ADR 0157).
-      return { changed: reading.stored };
-    });
-    // A readable change is what followers are told of ("list updated"); nothing readable changed, no one is.
-    service.onReadableChange(async (change) => {
-      await mailListChanged(app.db, { userId: change.userId, listId: change.listId });
-      await moveUpdatedListUp(app.db, change, change.seenAt);
-    });
     const views = contentsViews(app.db, reader);
     const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -114,6 +110,18 @@ export const contentsModule = fp(
         return views.changes(normalizeHandle(handle), slug, request.query.cursor ?? null, request.user?.id ?? null);
       },
     );
+
+    // "What changed" rendered on the server as a visitor sees it (issue 43): its first page, kept under
+    // the handle's tag (a new or removed version names it). It shows dates, no ages: no ttl.
+    app.addPageData('listChanges', async ({ handle = '', slug = '' }) => {
+      if (handle.length > 200 || slug.length > 200) return null;
+      const answer = await answerOf(listChangesPageSchema, () => views.changes(normalizeHandle(handle), slug, null, null));
+      return {
+        answers: { [changesApiPath(handle, slug)]: answer },
+        ...(answer.ok ? {} : { status: answer.status }),
+        tags: [handleTag(handle)],
+      };
+    });
 
     r.get(
       '/api/contents/:handle/:slug/versions/:versionId',

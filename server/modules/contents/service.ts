@@ -7,6 +7,7 @@ import type { DB } from '../../plugins/db';
 import { contentsReadRepository, ITEM_SEARCH_LIMITS } from './read-repository';
 import type { FileReader } from './reader';
 import { type ContentsRepository, contentsRepository } from './repository';
+import { slowRetryDue } from './slow-retry';
 
 /**
  * Snapshots of lists' files (docs/decisions/0162): each reading that differs from the one before is
@@ -59,7 +60,22 @@ export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = { versionsKept: 100, linesK
 
 const isEmpty = (counts: ChangeCounts) => counts.up + counts.down + counts.added + counts.gone + counts.changed === 0;
 
-export function contentsService(db: DB, reader: FileReader, limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS) {
+/** Queues what a readable change sets off, inside the transaction that stores its version (ADR 0203). */
+export type AnnounceChange = (change: ReadableChange, trx: DB) => Promise<void>;
+
+/** Queues what any version read sets off (its first too), inside the transaction that stores it (item alerts, ADR 0209). */
+export type OnStored = (stored: { listId: number; versionId: number }, trx: DB) => Promise<void>;
+
+/** Whether Freshlist reads this list's file (its newest version was read). */
+export const readsList = (db: DB, listId: number) => contentsRepository(db).readsList(listId);
+
+export function contentsService(
+  db: DB,
+  reader: FileReader,
+  limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS,
+  announce: AnnounceChange | null = null,
+  onStored: OnStored | null = null,
+) {
   const repo = contentsRepository(db);
   const listeners = new Set<(change: ReadableChange) => void | Promise<void>>();
 
@@ -83,7 +99,10 @@ export function contentsService(db: DB, reader: FileReader, limits: ArchiveLimit
       const owner = await repo.listOwner(file.listId);
       if (!owner) return { versionId: null, state: 'unreadable', changed: false, stored: false, diff: null };
       const before = await repo.heads(file.listId);
-      if (file.changed === false && before.latest) {
+      const latest = before.latest;
+      // Unchanged bytes are not read again, unless they were "too slow" and a retry is due (ADR 0212).
+      const retry = latest?.reason === 'too-slow' && slowRetryDue(latest.seenAt, latest.checkedAt, file.fetchedAt);
+      if (file.changed === false && before.latest && !retry) {
         await repo.touch(before.latest.id, file.fetchedAt);
         return { versionId: before.latest.id, state: before.latest.state, changed: false, stored: false, diff: null };
       }
@@ -92,6 +111,7 @@ export function contentsService(db: DB, reader: FileReader, limits: ArchiveLimit
       // object per line, and no piece holds it long.
       const readFile = (previous: Uint8Array[] | undefined) =>
         reader.read({
+          owner,
           bytes: file.bytes,
           contentType: file.contentType,
           fileName: file.fileName,
@@ -146,7 +166,10 @@ export function contentsService(db: DB, reader: FileReader, limits: ArchiveLimit
         });
         await tx.markCurrent(file.listId, versionId);
         await keepBounded(tx, file.listId);
-        return { versionId, state: 'read', changed: diff !== null && !isEmpty(diff.counts), stored: true, diff };
+        const changed = diff !== null && !isEmpty(diff.counts);
+        if (changed && announce) await announce({ ...snapshot, versionId, diff }, trx);
+        if (onStored) await onStored({ listId: file.listId, versionId }, trx);
+        return { versionId, state: 'read', changed, stored: true, diff };
       });
       if (reading.changed && reading.diff && reading.versionId !== null) {
         const change = {
@@ -167,7 +190,7 @@ export function contentsService(db: DB, reader: FileReader, limits: ArchiveLimit
      */
     readsList: (listId: number) => repo.readsList(listId),
 
-    /** Called after each version that reads differently (committed): the place for the list-updated mail. */
+    /** Called after each version that reads differently (committed); what it sets off is queued by `announce`, with the version. */
     onReadableChange(listener: (change: ReadableChange) => void | Promise<void>): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -181,27 +204,30 @@ export function contentsService(db: DB, reader: FileReader, limits: ArchiveLimit
       const owner = await repo.listOwner(listId);
       if (!owner) throw notFound(CONTENTS_TEXT.listNotFound);
       if (owner !== userId) throw forbidden(CONTENTS_TEXT.notYourList);
-      await db.transaction().execute(async (trx) => {
-        const tx = contentsRepository(trx);
-        await tx.lockList(listId);
-        const removed = await tx.seenAt(listId, versionId);
-        if (removed === undefined) throw notFound(CONTENTS_TEXT.versionGone);
-        const { next, previous } = await tx.neighbours(listId, removed, versionId);
-        await tx.deleteSnapshot(listId, versionId);
-        if (next) {
-          const diff = previous
-            ? await reader.diff(await tx.linesJson(listId, previous.id), await tx.linesJson(listId, next.id), limits.changesKept)
-            : null;
-          await tx.setChanges(
-            next.id,
-            diff?.counts ?? null,
-            diff ? (diff.changes.slice(0, limits.changesKept) as ListChange[]) : null,
-          );
-        }
-        const { readable } = await tx.heads(listId);
-        await tx.markCurrent(listId, readable?.id ?? null);
-        await tx.dropUnheldLines(listId);
-      });
+      // The thread is taken before the lock (ADR 0212): a busy reader answers 503, holding nothing.
+      await reader.withThread((diffLines) =>
+        db.transaction().execute(async (trx) => {
+          const tx = contentsRepository(trx);
+          await tx.lockList(listId);
+          const removed = await tx.seenAt(listId, versionId);
+          if (removed === undefined) throw notFound(CONTENTS_TEXT.versionGone);
+          const { next, previous } = await tx.neighbours(listId, removed, versionId);
+          await tx.deleteSnapshot(listId, versionId);
+          if (next) {
+            const diff = previous
+              ? await diffLines(await tx.linesJson(listId, previous.id), await tx.linesJson(listId, next.id), limits.changesKept)
+              : null;
+            await tx.setChanges(
+              next.id,
+              diff?.counts ?? null,
+              diff ? (diff.changes.slice(0, limits.changesKept) as ListChange[]) : null,
+            );
+          }
+          const { readable } = await tx.heads(listId);
+          await tx.markCurrent(listId, readable?.id ?? null);
+          await tx.dropUnheldLines(listId);
+        }),
+      );
     },
   };
 }

@@ -11,6 +11,7 @@ import { type ReadLimits, Unreadable } from './read-types';
 
 const SHEET = /^xl\/worksheets\/[^/]+\.xml$/;
 const ROW_TAG = /<(?:\w+:)?row[\s>/]/g;
+const SLICE = 4 * 1024;
 
 export function guardZip(bytes: Uint8Array, limits: ReadLimits): void {
   let entries: ReturnType<typeof zipEntries>;
@@ -39,10 +40,12 @@ export function guardZip(bytes: Uint8Array, limits: ReadLimits): void {
       }
       unpacked += chunk.length;
       if (unpacked > limits.maxUnzippedBytes) problem = new Unreadable('too-big');
-      else if (rowsCounted) {
-        const text = tail + Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
+      // Counted in pieces of 64 KB: strings as long as the chunk would outlive it on the heap.
+      for (let at = 0; rowsCounted && !problem && at < chunk.length; at += 64 * 1024) {
+        const text =
+          tail + Buffer.from(chunk.buffer, chunk.byteOffset + at, Math.min(64 * 1024, chunk.length - at)).toString('latin1');
         rows += text.match(ROW_TAG)?.length ?? 0;
-        // A tag cut between two chunks is counted with the next one; a whole one is not kept.
+        // A tag cut between two pieces is counted with the next one; a whole one is not kept.
         const open = text.slice(text.lastIndexOf('<'));
         tail = open.length < 12 && !/^<(?:\w+:)?row[\s>/]/.test(open) && text.includes('<') ? open : '';
         if (rows > limits.maxLines) problem = new Unreadable('too-big');
@@ -53,7 +56,10 @@ export function guardZip(bytes: Uint8Array, limits: ReadLimits): void {
   });
   unzip.register(UnzipInflate);
   try {
-    unzip.push(bytes, true);
+    // In slices (docs/decisions/0212): one push inflates all it is given before the count is
+    // looked at, and a slice of 4 KB unpacks to 4 MB at most.
+    for (let at = 0; at < bytes.length && !problem; at += SLICE)
+      unzip.push(bytes.subarray(at, at + SLICE), at + SLICE >= bytes.length);
   } catch {
     problem ??= new Unreadable('corrupted');
   }

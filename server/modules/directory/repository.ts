@@ -22,6 +22,10 @@ export interface DirectorySearch {
   terms: SearchTerms | null;
   trade: string | null;
   area: string | null;
+  /** A place the business serves (docs/decisions/0207): these keys, or none named. */
+  deliversTo: { postcodePrefixes: string[]; town: string } | null;
+  /** A weekday it delivers on: 'tue'. */
+  day: string | null;
   viewerId: string | null;
   limit: number;
   offset: number;
@@ -49,6 +53,12 @@ export function directoryRepository(db: DB) {
       const filters: RawBuilder<unknown>[] = [sql`true`];
       if (search.trade) filters.push(sql`e.trades @> array[${search.trade}]::text[]`);
       if (search.area) filters.push(sql`e.area_document @@ ${areaQuery(search.area)}`);
+      // Both on the delivery keys' GIN index (migration 2960); the town is folded as the trigger folds it.
+      if (search.day) filters.push(sql`e.delivery_keys @> array[${`day:${search.day}`}]::text[]`);
+      if (search.deliversTo) {
+        const keys = ['area:any', ...search.deliversTo.postcodePrefixes.map((p) => `pc:${p}`)];
+        filters.push(sql`e.delivery_keys && (${keys}::text[] || directory_town_key(${search.deliversTo.town}))`);
+      }
       const where = sql.join(filters, sql` and `);
       // The page is chosen on directory_entries alone; names, logos and follows are read for its rows only.
       const order = search.terms

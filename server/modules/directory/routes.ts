@@ -4,7 +4,7 @@ import { apiErrorSchema } from '../../../core/api';
 import { directoryApiPath, directoryPageSchema, directoryQuerySchema, exploreSearchOf } from '../../../core/directory';
 import { badRequest } from '../../http-errors';
 import { answerOf } from '../../plugins/pages';
-import { tableTags } from '../../read-tags';
+import { tableTags } from '../../read-cache/read-tags';
 import { directoryService } from './service';
 
 const errors = { 400: apiErrorSchema, 429: apiErrorSchema };
@@ -27,7 +27,7 @@ export async function directoryRoutes(app: FastifyInstance) {
     'explore',
     async (_params, search, request) => {
       const query = exploreSearchOf(search);
-      if (query.q || query.trade || query.area || query.page > 1) {
+      if (query.q || query.trade || query.area || query.deliversTo || query.day || query.page > 1) {
         const limit = await searchLimit(request);
         if (!limit.isAllowed && limit.isExceeded) return null;
       }
@@ -42,7 +42,7 @@ export async function directoryRoutes(app: FastifyInstance) {
       const kept = query.q ? { ttlMs: WORD_SEARCH_KEPT_MS } : {};
       return { answers: { [path]: answer }, status: answer.ok ? 200 : answer.status, tags: DIRECTORY_TABLES, ...kept };
     },
-    { query: ['q', 'trade', 'area', 'page'] },
+    { query: ['q', 'trade', 'area', 'deliversTo', 'day', 'page'] },
   );
 
   r.get(

@@ -1,4 +1,5 @@
 import { logoPath } from '../../../core/business-profile';
+import { coveringPrefixes } from '../../../core/delivery-areas';
 import { DIRECTORY_PAGE_SIZE, type DirectoryPage, type DirectoryQuery, hasSearchWords } from '../../../core/directory';
 import { isTrade } from '../../../core/trades';
 import type { DB } from '../../plugins/db';
@@ -21,6 +22,11 @@ export function directoryService(db: DB) {
         terms,
         trade: query.trade,
         area: hasSearchWords(query.area) ? query.area : null,
+        // Who serves this place by servesArea's rule: a covering postcode prefix, the town, or no area named.
+        deliversTo: hasSearchWords(query.deliversTo)
+          ? { postcodePrefixes: coveringPrefixes(query.deliversTo), town: query.deliversTo }
+          : null,
+        day: query.day,
         viewerId,
         limit: DIRECTORY_PAGE_SIZE + 1,
         offset: (query.page - 1) * DIRECTORY_PAGE_SIZE,

@@ -16,23 +16,28 @@ export const CATEGORY_OF: Record<string, UnsubscribeCategory | null> = {
   'list-digest': 'list-updates',
   'list-changed': 'list-updates',
   'link-broken': 'notices',
+  // The person's own item alerts (docs/decisions/0209): notices until alerts have a channel setting of their own (§4).
+  'item-alert': 'notices',
   'form-response': 'form-responses',
   'form-digest': 'form-responses',
   'trade-request': 'notices',
   'trade-approved': null,
   'trade-declined': null,
+  // Orders: direct answers to the buyer's or the supplier's own action (docs/decisions/0210).
+  'order-received': null,
+  'order-copy': null,
+  'order-decided': null,
+  'order-enquiry': null,
 };
-
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** Is this category still wanted (the person may have changed their mind since it was queued)? */
 export function wanted(mail: ClaimedMail, prefs: EmailPreferences): boolean {
   switch (mail.kind) {
+    // Each business's bell may override the default (docs/decisions/0214): the mail's own read checks it; "off" stops all.
     case 'list-update':
     case 'list-changed':
-      return prefs.listUpdates === 'instant';
     case 'list-digest':
-      return prefs.listUpdates === str(mail.payload.period);
+      return prefs.listUpdates !== 'off';
     case 'form-response':
       return prefs.formResponses === 'instant';
     case 'form-digest':

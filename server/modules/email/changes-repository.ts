@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { biggestMoves, changeSummary, formatMove, hasChanges } from '../../../core/list-changes';
+import { changeSummary, hasChanges } from '../../../core/change-summary';
+import { biggestMoves, formatMove } from '../../../core/list-changes';
 import type { ChangeCounts, ListChange } from '../../../core/list-diff';
 import { pagePath } from '../../../core/pages';
 import { tradeAccess } from '../../../db/sealed-contents';

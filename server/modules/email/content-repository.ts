@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { readableContents } from '../../../db/sealed-contents';
 import type { DB } from '../../plugins/db';
+import { cadenceOf } from './bell-filters';
 
 /**
  * A mail's posts with their list, as `readerId` may read them: a trade-only list's contents only
@@ -50,6 +51,20 @@ export function emailContentRepository(db: DB) {
         .select(['h.handle', 'h.user_id as userId', 'u.display_name as displayName'])
         .where('h.handle', '=', handle)
         .executeTakeFirst();
+    },
+
+    /** Does the reader still hear of the handle's holder instantly (their bell, else their default; docs/decisions/0214)? */
+    async hearsInstantly(readerId: string, handle: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('follows as f')
+        .innerJoin('handles as h', (j) => j.onRef('h.handle', '=', 'f.handle').onRef('h.user_id', '=', 'f.followed_user_id'))
+        .innerJoin('users as fu', 'fu.id', 'f.follower_id')
+        .leftJoin('email_preferences as ep', 'ep.email', 'fu.email')
+        .select(sql<string>`${cadenceOf('f', 'ep')}`.as('cadence'))
+        .where('f.follower_id', '=', readerId)
+        .where('f.handle', '=', handle)
+        .executeTakeFirst();
+      return row?.cadence === 'instant';
     },
 
     async userAddress(userId: string): Promise<{ email: string; displayName: string } | undefined> {
@@ -107,10 +122,13 @@ export function emailContentRepository(db: DB) {
       return posts.map(mailPost);
     },
 
-    /** New posts in [from, to) of every handle the reader follows (and its holder still holds). */
-    async digestPosts(readerId: string, from: number, to: number) {
+    /** New posts in [from, to) of every handle the reader follows (and its holder still holds) whose bell wants them in a `period` digest. */
+    async digestPosts(readerId: string, from: number, to: number, period: 'daily' | 'weekly') {
       const rows = await mailPosts(readerId)
         .innerJoin('follows as f', (j) => j.onRef('f.handle', '=', 'p.handle').onRef('f.followed_user_id', '=', 'p.user_id'))
+        .innerJoin('users as fu', 'fu.id', 'f.follower_id')
+        .leftJoin('email_preferences as ep', 'ep.email', 'fu.email')
+        .where(sql<boolean>`${cadenceOf('f', 'ep')} = ${period}`)
         .innerJoin('handles as h', (j) => j.onRef('h.handle', '=', 'f.handle').onRef('h.user_id', '=', 'f.followed_user_id'))
         .innerJoin('users as u', 'u.id', 'h.user_id')
         .leftJoin('profile_logos as pl', 'pl.user_id', 'h.user_id')

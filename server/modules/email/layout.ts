@@ -10,6 +10,16 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  /** Files the mail carries (an order's CSV, docs/decisions/0210), made at delivery like the body. */
+  attachments?: MailAttachment[];
+  /** Where an answer goes when it is not Freshlist's address (an order's buyer). */
+  replyTo?: { name: string; address: string };
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  contentType: string;
 }
 
 export interface MailContext {
@@ -19,7 +29,21 @@ export interface MailContext {
   unsubscribeUrl?: string | undefined;
   /** A member's /settings, where every kind of mail can be chosen; absent for people without an account. */
   settingsUrl?: string | undefined;
+  /** SUPPORT_EMAIL, when set: the address a mail gives for help. */
+  supportEmail?: string | undefined;
 }
+
+/** What rendering takes of the configuration. */
+export interface RenderSettings {
+  publicUrl: string;
+  ownerEmail: string | undefined;
+  /** SUPPORT_EMAIL: the Reply-To of mails that name no one else (issue 43). */
+  supportEmail?: string | undefined;
+}
+
+/** Answers go to SUPPORT_EMAIL, unless the mail names someone else (spread before the mail: an order's buyer wins). */
+export const supportReplyTo = (address: string | undefined): Pick<RenderedMail, 'replyTo'> =>
+  address ? { replyTo: { name: 'Freshlist support', address } } : {};
 
 /** A part of a mail: its plain-text lines and its HTML, written together so they say the same. */
 export interface MailSection {

@@ -1,5 +1,8 @@
+import { logoPath } from '../../../core/business-profile';
 import { type LinkHealth, linkHealthMessage } from '../../../core/link-check';
+import { type MailSection, paragraph } from './layout';
 import type { ChangedList } from './list-change-repository';
+import { bellNote, businessHeader } from './list-templates';
 import { button, escapeHtml, handlePath, type MailContext, mail, oneLine, para, type RenderedMail, url } from './templates';
 
 /**
@@ -44,20 +47,51 @@ export function changedListsParts(ctx: MailContext, lists: ChangedList[]): { tex
   return { text, html };
 }
 
-/** Instantly: a followed business updated the file behind one or more of its lists. */
+/** One updated list in the instant mail: its name, what changed, and Open list (the newest file, counted). */
+function changedCard(ctx: MailContext, list: ChangedList): MailSection {
+  const page = listUrl(ctx, list);
+  const open = `${page}/open`;
+  const name = oneLine(list.listName);
+  const c = list.changes;
+  return {
+    text: [
+      '',
+      `* ${name} (updated)`,
+      ...(c ? [`  ${[c.summary, ...c.moves].join('; ')}`, `  What changed: ${url(ctx, c.path)}`] : []),
+      `  Open list: ${open}`,
+    ],
+    html: `<div style="border:1px solid #e4e7ec;border-radius:10px;padding:12px 16px;margin:0 0 12px"><p style="margin:0 0 4px;font-weight:700;font-size:17px"><a href="${escapeHtml(page)}" style="color:#1b1b1b;text-decoration:none">${escapeHtml(name)}</a></p>${
+      c
+        ? `<p style="margin:0 0 6px;font-size:14px;color:#344054"><strong>${escapeHtml(c.summary)}</strong>${c.moves
+            .map((m) => `<br>${escapeHtml(m)}`)
+            .join('')}<br><a href="${escapeHtml(url(ctx, c.path))}" style="color:#1f7a4d">See what changed</a></p>`
+        : ''
+    }${button(open, 'Open list')}</div>`,
+  };
+}
+
+/** Instantly: a followed business updated the file behind one or more of its lists (its logo above, issue 43). */
 export function listChangedMail(
   ctx: MailContext,
   data: { handle: string; displayName: string; lists: ChangedList[] },
 ): RenderedMail {
   const count = data.lists.length;
-  const parts = changedListsParts(ctx, data.lists);
   const what = count === 1 ? oneLine(data.lists[0]?.listName ?? 'a list') : `${count} lists`;
+  const logo = data.lists.find((l) => l.logoVersion)?.logoVersion;
+  const header = businessHeader(ctx, {
+    handle: data.handle,
+    displayName: data.displayName,
+    logoUrl: logo ? url(ctx, logoPath(data.handle, logo)) : null,
+    posts: [],
+  });
   return mail(ctx, {
     subject: `${oneLine(data.displayName)} (@${data.handle}) updated ${what}`,
-    text: [`${oneLine(data.displayName)} changed the file behind ${count === 1 ? 'this list' : 'these lists'}:`, ...parts.text],
-    html: [
-      para(`${oneLine(data.displayName)} changed the file behind ${count === 1 ? 'this list' : 'these lists'}:`),
-      ...parts.html,
+    preheader: data.lists.map((l) => oneLine(l.listName)).join(', '),
+    sections: [
+      header,
+      paragraph(`${oneLine(data.displayName)} changed the file behind ${count === 1 ? 'this list' : 'these lists'}:`),
+      ...data.lists.map((l) => changedCard(ctx, l)),
+      bellNote(ctx),
     ],
   });
 }

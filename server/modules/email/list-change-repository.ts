@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../plugins/db';
+import { biggestMoveOf, cadenceOf, hearsOfChange } from './bell-filters';
 import { handOutInstantMails, type InstantQueue } from './instant-hand-out';
 
 const CHANGED_LISTS: InstantQueue = {
@@ -21,6 +22,8 @@ export interface ChangedList {
   tradeOnly: boolean;
   /** What changed in the file, when Freshlist read it (issue 30). */
   changes?: { summary: string; moves: string[]; path: string } | undefined;
+  /** The business's logo's version, for the instant mail's header (read by changedLists only). */
+  logoVersion?: string | null;
 }
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -44,6 +47,7 @@ function changedList(r: {
   slug: string;
   changedAt: unknown;
   audience: string;
+  logoVersion?: string | null;
 }): ChangedList {
   return { ...r, listId: Number(r.listId), changedAt: num(r.changedAt), tradeOnly: r.audience === 'trade' };
 }
@@ -79,7 +83,8 @@ export function listChangeRepository(db: DB) {
         .innerJoin('handles as h', 'h.user_id', 'l.user_id')
         .innerJoin('users as u', 'u.id', 'l.user_id')
         .leftJoin('link_checks as c', 'c.list_id', 'l.id')
-        .select(CHANGED_LIST_COLUMNS)
+        .leftJoin('profile_logos as pl', 'pl.user_id', 'l.user_id')
+        .select([...CHANGED_LIST_COLUMNS, 'pl.version as logoVersion'])
         .where('h.handle', '=', handle)
         .where('l.id', 'in', listIds)
         .orderBy('l.name')
@@ -87,16 +92,19 @@ export function listChangeRepository(db: DB) {
       return rows.map(changedList);
     },
 
-    /** The lists of the handles `readerId` follows whose files the watcher saw change in [from, to). */
-    async digestChanges(readerId: string, from: number, to: number): Promise<ChangedList[]> {
+    /** The lists of the handles `readerId` follows whose files the watcher saw change in [from, to), as their bells for a `period` digest say. */
+    async digestChanges(readerId: string, from: number, to: number, period: 'daily' | 'weekly'): Promise<ChangedList[]> {
       const rows = await db
         .selectFrom('follows as f')
         .innerJoin('handles as h', (j) => j.onRef('h.handle', '=', 'f.handle').onRef('h.user_id', '=', 'f.followed_user_id'))
         .innerJoin('users as u', 'u.id', 'h.user_id')
+        .innerJoin('users as fu', 'fu.id', 'f.follower_id')
+        .leftJoin('email_preferences as p', 'p.email', 'fu.email')
         .innerJoin('link_checks as c', 'c.user_id', 'h.user_id')
         .innerJoin('lists as l', 'l.id', 'c.list_id')
         .select(CHANGED_LIST_COLUMNS)
         .where('f.follower_id', '=', readerId)
+        .where(sql<boolean>`${cadenceOf()} = ${period} and ${hearsOfChange(biggestMoveOf(sql.ref('c.list_id')))}`)
         .where('c.change_seen_at', '>=', from)
         .where('c.change_seen_at', '<', to)
         .orderBy('h.handle')
@@ -106,14 +114,17 @@ export function listChangeRepository(db: DB) {
       return rows.map(changedList);
     },
 
-    /** Followers owed a digest for lists that changed in [from, to) (joined with those owed one for new lists). */
-    changeDigestReaders(from: number, to: number) {
+    /** Followers owed a `period` digest for lists that changed in [from, to), as their bells say (joined with those owed one for new lists). */
+    changeDigestReaders(from: number, to: number, period: 'daily' | 'weekly') {
       return sql`
         select f.follower_id
         from link_checks c
         join handles h on h.user_id = c.user_id
         join follows f on f.handle = h.handle and f.followed_user_id = h.user_id
-        where c.change_seen_at >= ${from}::bigint and c.change_seen_at < ${to}::bigint and f.follower_id <> c.user_id`;
+        join users u on u.id = f.follower_id
+        left join email_preferences p on p.email = u.email
+        where c.change_seen_at >= ${from}::bigint and c.change_seen_at < ${to}::bigint and f.follower_id <> c.user_id
+          and ${cadenceOf()} = ${period} and ${hearsOfChange(biggestMoveOf(sql.ref('c.list_id')))}`;
     },
 
     /** The owner's list whose link broke, as it is now (a link that works again is not mailed about). */

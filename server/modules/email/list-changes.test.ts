@@ -30,7 +30,7 @@ describe('what a list mail says of a changed file', () => {
     const changes = (await mailChangesRepository(t.db).ofPosts([post.id], null)).get(post.id);
     expect(changes).toEqual({
       summary: '2 prices up, 1 new item, 1 item gone',
-      moves: ['Tomatoes San Marzano 2.10 → 2.40 €/kg, +14%', 'Burrata 3.50 → 3.90 €/piece, +11%'],
+      moves: ['Tomatoes San Marzano 2.10 € → 2.40 €/kg, +14%', 'Burrata 3.50 € → 3.90 €/piece, +11%'],
       path: '/mail-valley/lists/weekly-prices/changes',
     });
 
@@ -48,9 +48,11 @@ describe('what a list mail says of a changed file', () => {
       changes,
     };
     const instant = listUpdateMail(ctx, { handle: 'mail-valley', displayName: 'Mail Valley', posts: [mailPost] }, Date.now());
-    expect(instant.text).toContain('2 prices up, 1 new item, 1 item gone: Tomatoes San Marzano 2.10 → 2.40 €/kg, +14%; Burrata');
+    expect(instant.text).toContain(
+      '2 prices up, 1 new item, 1 item gone: Tomatoes San Marzano 2.10 € → 2.40 €/kg, +14%; Burrata',
+    );
     expect(instant.text).toContain('What changed: https://freshlist.example/mail-valley/lists/weekly-prices/changes');
-    expect(instant.html).toContain('Tomatoes San Marzano 2.10 → 2.40 €/kg, +14%');
+    expect(instant.html).toContain('Tomatoes San Marzano 2.10 € → 2.40 €/kg, +14%');
     expect(instant.html).toContain('href="https://freshlist.example/mail-valley/lists/weekly-prices/changes"');
     const digest = listDigestMail(
       ctx,

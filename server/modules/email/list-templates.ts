@@ -46,7 +46,7 @@ export const openListUrl = (ctx: MailContext, handle: string, post: MailPost) =>
   url(ctx, `${listPath(handle, post.listSlug)}/open`);
 
 /** The business once, above its lists: logo, name, @handle, a link to its page. */
-function businessHeader(ctx: MailContext, group: HandlePosts): MailSection {
+export function businessHeader(ctx: MailContext, group: HandlePosts): MailSection {
   const name = oneLine(group.displayName) || `@${group.handle}`;
   const profile = url(ctx, handlePath(group.handle));
   const logo = group.logoUrl
@@ -125,6 +125,18 @@ function businessSections(ctx: MailContext, group: HandlePosts, today: string): 
   return [businessHeader(ctx, group), ...group.posts.map((p) => listCard(ctx, group.handle, p, today))];
 }
 
+/** Under every list mail: what it is about, and where to choose it per business (docs/decisions/0214). */
+export function bellNote(ctx: MailContext): MailSection {
+  const where = url(ctx, '/following');
+  return {
+    text: [
+      '',
+      `You hear of new lists and price changes from the businesses you follow. Choose what each one sends you, and how often: ${where}`,
+    ],
+    html: `<p style="margin:16px 0 0;font-size:14px;color:#344054">You hear of new lists and price changes from the businesses you follow. <a href="${escapeHtml(where)}" style="color:#1f7a4d">Choose what each one sends you, and how often</a>.</p>`,
+  };
+}
+
 const listNames = (posts: MailPost[]) => posts.map((p) => oneLine(p.listName) || oneLine(p.description) || 'New list').join(', ');
 
 /** Mail 4, instantly: a followed business shared new lists (or new versions of them). */
@@ -134,7 +146,7 @@ export function listUpdateMail(ctx: MailContext, data: HandlePosts, now: number)
   return mail(ctx, {
     subject: `${name} (@${data.handle}) shared ${count === 1 ? 'a new list' : `${count} new lists`}`,
     preheader: listNames(data.posts),
-    sections: businessSections(ctx, data, mailDay(now)),
+    sections: [...businessSections(ctx, data, mailDay(now)), bellNote(ctx)],
   });
 }
 
@@ -171,6 +183,6 @@ export function listDigestMail(
   return mail(ctx, {
     subject: `Freshlist ${data.period === 'daily' ? 'daily' : 'weekly'} digest: ${what}`,
     preheader: data.handles.map((h) => oneLine(h.displayName)).join(', '),
-    sections: [...news, ...updates],
+    sections: [...news, ...updates, bellNote(ctx)],
   });
 }

@@ -52,6 +52,8 @@ describe('the development mailbox', () => {
       OIDC_ISSUER: 'https://accounts.example',
       OIDC_CLIENT_ID: 'freshlist',
       MAIL_FROM: 'Freshlist <hello@freshlist.example>',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      EMAIL_POLL_MS: '0',
       LOG_LEVEL: 'silent',
     });
     const app = await buildApp(config, { database: t.shared, logger: false, closeDatabase: false });
@@ -113,13 +115,16 @@ describe('the development mailbox', () => {
 });
 
 describe('queueing at scale', () => {
-  it('hands a post out to 50,000 instant followers in one statement; posts within the hour wait for the next mail', async () => {
+  // 50,000 on PostgreSQL, where a plan that joins followers to followers showed only at that size (stop 45);
+  // PGlite's single process writes each row itself: 10,000 show the same rule within the budget on a busy host.
+  const FANS = testDatabaseKind() === 'postgres' ? 50_000 : 10_000;
+  it(`hands a post out to ${FANS.toLocaleString('en-US')} instant followers in one statement; posts within the hour are gathered into each follower's next mail`, async () => {
     const author = await aUser(t.db, { handle: 'big-farm' });
     const now = Date.now();
     await sql`
       with fans as (
         insert into users (email, display_name, created_at)
-        select 'fan' || g || '@example.com', 'Fan ' || g, ${now}::bigint from generate_series(1, 50000) g
+        select 'fan' || g || '@example.com', 'Fan ' || g, ${now}::bigint from generate_series(1, ${FANS}::int) g
         returning id, email
       ), follow as (
         insert into follows (follower_id, handle, followed_user_id, followed_at)
@@ -134,13 +139,13 @@ describe('queueing at scale', () => {
     // The post's transaction writes one row; the worker's hand-out is the one big statement.
     // How long that takes is measured by `npm run bench` (issue 18: ≤ 2 s), not asserted here.
     await post(101);
-    expect(await handOut(now)).toBe(50000);
-    // Within the hour a second post waits (nothing is written for its followers yet); a third joins it.
+    expect(await handOut(now)).toBe(FANS);
+    // Within each follower's hour a second post is queued for the hour's end (ADR 0214); a third joins those mails.
     await post(102);
-    expect(await handOut(now + 60_000)).toBe(0);
+    expect(await handOut(now + 60_000)).toBe(FANS);
     await post(103);
-    expect(await handOut(now + HOUR)).toBe(50000);
-    expect(await handOut(now + 2 * HOUR)).toBe(0);
+    expect(await handOut(now + 120_000)).toBe(FANS);
+    expect(await handOut(now + HOUR)).toBe(0);
     const batches = await t.db
       .selectFrom('email_outbox')
       .select([sql<string>`payload->>'posts'`.as('posts'), 'scheduled_at', (eb) => eb.fn.countAll<string>().as('count')])
@@ -149,8 +154,8 @@ describe('queueing at scale', () => {
       .orderBy('scheduled_at')
       .execute();
     expect(batches.map((b) => [Number(b.scheduled_at) - now, b.posts, Number(b.count)])).toEqual([
-      [0, '[101]', 50000],
-      [HOUR, '[102, 103]', 50000],
+      [0, '[101]', FANS],
+      [HOUR, '[102, 103]', FANS],
     ]);
     await t.db.deleteFrom('email_outbox').where('kind', '=', 'list-update').execute();
   }, 120_000);

@@ -2,21 +2,24 @@ import { logoPath } from '../../../core/business-profile';
 import type { EmailPreferences, UnsubscribeCategory } from '../../../core/email';
 import type { LinkHealth } from '../../../core/link-check';
 import type { DB } from '../../plugins/db';
+import { itemAlertBody } from './alert-mail';
 import { CATEGORY_OF, wanted } from './categories';
 import { mailChangesRepository } from './changes-repository';
-import { type FormResponses, formResponsesMail } from './form-templates';
-import type { MailContext, RenderedMail } from './layout';
+import { withAnswers } from './form-answers';
+import { formResponsesMail } from './form-templates';
+import { type MailContext, type RenderedMail, type RenderSettings, supportReplyTo } from './layout';
 import { changedListsParts, linkBrokenMail, listChangedMail } from './link-templates';
 import type { ChangedList } from './list-change-repository';
 import { listChangeRepository } from './list-change-repository';
 import { type HandlePosts, listDigestMail, listUpdateMail, type MailPost } from './list-templates';
+import { orderMailBody } from './order-mail-body';
 import { type ClaimedMail, emailRepository } from './repository';
 import * as templates from './templates';
-import { tradeDecisionMail, tradeRequestMail } from './trade-templates';
+import { tradeMailBody } from './trade-templates';
 
 const MAX_POSTS_A_MAIL = 20;
-/** Responses shown with their answers in one form's part of a mail; the rest are counted. */
-const RESPONSES_A_MAIL = 5;
+/** The reader since chose a digest or nothing for the business (their digest covers it; ADR 0214). */
+const NOT_INSTANT = 'The reader no longer hears of this business instantly.';
 
 export type RenderOutcome =
   | { rendered: RenderedMail & { to: { name: string; address: string } }; unsubscribeUrl: string | null }
@@ -40,7 +43,7 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
 
 /** Renders claimed mails at delivery: recipient, preferences, body and unsubscribe link as they are now. */
-export function mailRenderer(db: DB, settings: { publicUrl: string; ownerEmail: string | undefined }) {
+export function mailRenderer(db: DB, settings: RenderSettings) {
   const repo = emailRepository(db);
   const changes = listChangeRepository(db);
 
@@ -92,24 +95,6 @@ export function mailRenderer(db: DB, settings: { publicUrl: string; ownerEmail: 
   const logoUrlOf = (handle: string, version: string | null | undefined) =>
     version ? `${settings.publicUrl}${logoPath(handle, version)}` : null;
 
-  /** Each form's newest responses with their answers, in its questions' order (issue 31). */
-  async function withAnswers(
-    forms: Array<{ formId: string; title: string; count: number }>,
-    after: number,
-    upTo: number,
-  ): Promise<FormResponses[]> {
-    return Promise.all(
-      forms.map(async (form) => {
-        const { questions, rows } = await repo.latestResponses(form.formId, after, upTo, RESPONSES_A_MAIL);
-        const latest = rows.map((row) => ({
-          submittedAt: row.submittedAt,
-          answers: questions.map((q) => ({ field: q.field, type: q.type, answer: row.answers[q.field] ?? null })),
-        }));
-        return { ...form, latest };
-      }),
-    );
-  }
-
   async function body(mail: ClaimedMail, ctx: MailContext, now: number, lookups: MailLookups): Promise<RenderedMail | string> {
     const p = mail.payload;
     switch (mail.kind) {
@@ -148,6 +133,7 @@ export function mailRenderer(db: DB, settings: { publicUrl: string; ownerEmail: 
         return templates.handleRemovedMail(ctx, { handle: str(p.handle) });
       case 'list-update': {
         const handle = str(p.handle);
+        if (mail.userId && !(await repo.hearsInstantly(mail.userId, handle))) return NOT_INSTANT;
         // The batch's posts (ADR 0141); a mail queued before batches lists the posts since its first.
         const ids = Array.isArray(p.posts) ? p.posts.map(Number).filter(Number.isSafeInteger) : null;
         const after = num(p.since) - 1;
@@ -186,6 +172,7 @@ export function mailRenderer(db: DB, settings: { publicUrl: string; ownerEmail: 
       }
       case 'list-changed': {
         const handle = str(p.handle);
+        if (mail.userId && !(await repo.hearsInstantly(mail.userId, handle))) return NOT_INSTANT;
         const ids = Array.isArray(p.lists) ? p.lists.map(Number).filter(Number.isSafeInteger) : [];
         const lists = await lookups.shared(`changed:${handle}:${ids.join(',')}`, () => changes.changedLists(handle, ids));
         if (lists.length === 0) return 'Nothing new to tell.';
@@ -195,15 +182,19 @@ export function mailRenderer(db: DB, settings: { publicUrl: string; ownerEmail: 
           lists: await withListChanges(lists, mail.userId),
         });
       }
+      case 'item-alert':
+        return itemAlertBody(db, mail, ctx);
       case 'link-broken': {
         const link = await changes.brokenLink(mail.userId ?? '', num(p.listId));
         if (!link?.broken) return 'The link works again.';
         return linkBrokenMail(ctx, { ...link, health: link.health as LinkHealth });
       }
       case 'list-digest': {
-        const rows = await repo.digestPosts(mail.userId ?? '', num(p.from), num(p.to));
+        const period = p.period === 'weekly' ? 'weekly' : 'daily';
+        // Only the businesses whose bells want this digest (docs/decisions/0214).
+        const rows = await repo.digestPosts(mail.userId ?? '', num(p.from), num(p.to), period);
         // Lists whose files changed in the period are an item of their own (issue 29).
-        const changed = await changes.digestChanges(mail.userId ?? '', num(p.from), num(p.to));
+        const changed = await changes.digestChanges(mail.userId ?? '', num(p.from), num(p.to), period);
         if (rows.length === 0 && changed.length === 0) return 'Nothing new to tell.';
         const handles = new Map<string, HandlePosts>();
         for (const row of rows) {
@@ -223,7 +214,7 @@ export function mailRenderer(db: DB, settings: { publicUrl: string; ownerEmail: 
         return listDigestMail(
           ctx,
           {
-            period: p.period === 'weekly' ? 'weekly' : 'daily',
+            period,
             handles: [...handles.values()].map((h) => ({ ...h, posts: h.posts.map(told) })),
             updated: { count: changed.length, ...changedListsParts(ctx, await withListChanges(changed, mail.userId)) },
           },
@@ -234,27 +225,22 @@ export function mailRenderer(db: DB, settings: { publicUrl: string; ownerEmail: 
         const after = num(p.since) - 1;
         const forms = await repo.formResponses({ ownerId: mail.userId ?? '', formId: str(p.formId), after, upTo: now });
         if (forms.length === 0) return 'Nothing new to tell.';
-        return formResponsesMail(ctx, { daily: false, forms: await withAnswers(forms, after, now) });
+        return formResponsesMail(ctx, { daily: false, forms: await withAnswers(db, forms, after, now) });
       }
       case 'form-digest': {
         const forms = await repo.formResponses({ ownerId: mail.userId ?? '', after: num(p.from) - 1, upTo: num(p.to) - 1 });
         if (forms.length === 0) return 'Nothing new to tell.';
-        return formResponsesMail(ctx, { daily: true, forms: await withAnswers(forms, num(p.from) - 1, num(p.to) - 1) });
+        return formResponsesMail(ctx, { daily: true, forms: await withAnswers(db, forms, num(p.from) - 1, num(p.to) - 1) });
       }
       case 'trade-request':
-        return tradeRequestMail(ctx, {
-          handle: str(p.handle),
-          businessName: str(p.businessName),
-          displayName: str(p.displayName),
-          note: str(p.note),
-        });
       case 'trade-approved':
       case 'trade-declined':
-        return tradeDecisionMail(ctx, {
-          approved: mail.kind === 'trade-approved',
-          handle: str(p.handle),
-          displayName: str(p.displayName),
-        });
+        return tradeMailBody(mail, ctx);
+      case 'order-received':
+      case 'order-copy':
+      case 'order-decided':
+      case 'order-enquiry':
+        return orderMailBody(db, mail, ctx);
       default:
         return `Unknown kind of mail: ${mail.kind}`;
     }
@@ -291,10 +277,11 @@ export function mailRenderer(db: DB, settings: { publicUrl: string; ownerEmail: 
         publicUrl: settings.publicUrl,
         unsubscribeUrl: unsubscribe ?? undefined,
         settingsUrl: mail.userId ? `${settings.publicUrl}/settings` : undefined,
+        supportEmail: settings.supportEmail,
       };
       const rendered = await body(mail, ctx, now, look);
       if (typeof rendered === 'string') return { cancel: rendered };
-      return { rendered: { ...rendered, to }, unsubscribeUrl: unsubscribe };
+      return { rendered: { ...supportReplyTo(settings.supportEmail), ...rendered, to }, unsubscribeUrl: unsubscribe };
     },
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../plugins/db';
+import { cadenceOf } from './bell-filters';
 import { emailContentRepository } from './content-repository';
 import { listBatchesRepository } from './list-batches-repository';
 import { listChangeRepository } from './list-change-repository';
@@ -99,6 +100,28 @@ export function emailRepository(db: DB) {
         .execute();
     },
 
+    /** Many mails in one statement (item alerts: one new version may cross many people's alerts). */
+    async insertMany(mails: NewMail[]): Promise<void> {
+      if (mails.length === 0) return;
+      await db
+        .insertInto('email_outbox')
+        .values(
+          mails.map((mail) => ({
+            kind: mail.kind,
+            user_id: mail.userId ?? null,
+            to_address: mail.toAddress ?? null,
+            payload: JSON.stringify(mail.payload),
+            dedupe_key: mail.dedupeKey ?? null,
+            state: 'queued' as const,
+            scheduled_at: mail.now,
+            next_attempt_at: mail.now,
+            created_at: mail.now,
+          })),
+        )
+        .onConflict((oc) => oc.column('dedupe_key').where('dedupe_key', 'is not', null).doNothing())
+        .execute();
+    },
+
     /** One mail to each admin (by their flag), written in one statement. */
     async insertForAdmins(mail: { kind: string; payload: Record<string, unknown>; now: number }): Promise<void> {
       await sql`
@@ -140,12 +163,12 @@ export function emailRepository(db: DB) {
           from posts po
           join handles h on h.handle = po.handle and h.user_id = po.user_id
           join follows f on f.handle = po.handle and f.followed_user_id = po.user_id
+          join users u on u.id = f.follower_id
+          left join email_preferences p on p.email = u.email
           where po.created_at >= ${from}::bigint and po.created_at < ${to}::bigint and f.follower_id <> po.user_id
-          union ${listChangeRepository(db).changeDigestReaders(from, to)}
+            and ${cadenceOf()} = ${period}
+          union ${listChangeRepository(db).changeDigestReaders(from, to, period)}
         ) r
-        join users u on u.id = r.follower_id
-        left join email_preferences p on p.email = u.email
-        where coalesce(p.list_updates, 'daily') = ${period}
         on conflict (dedupe_key) where dedupe_key is not null do nothing
       `.execute(db);
       return Number(result.numAffectedRows ?? 0);

@@ -205,7 +205,7 @@ describe('new lists (mail 4)', () => {
     expect(all[1]?.header('message-id')).not.toBe(all[0]?.header('message-id'));
   });
 
-  it('recipients are chosen when the mail goes: who switched to Instantly or followed mid-hour gets the next mail, nobody twice', async () => {
+  it('the hour is per follower (ADR 0214): who switched to Instantly or followed mid-hour gets the next list at once, the others at their hour, nobody twice', async () => {
     const author = await aUser(t.db, { handle: `mid-${unique()}`, name: 'Mid Farm' });
     const early = await aUser(t.db);
     const switcher = await aUser(t.db);
@@ -217,7 +217,7 @@ describe('new lists (mail 4)', () => {
     await deliver();
     expect(smtp.to(early.email)).toHaveLength(1);
 
-    // Within the hour: a second list waits; one person switches to Instantly, another follows and chooses it.
+    // Within the hour: a second list waits for early's hour; one person switches to Instantly, another follows and chooses it.
     offset = 10 * 60_000;
     await share(author, 'Second');
     await deliver();
@@ -227,23 +227,25 @@ describe('new lists (mail 4)', () => {
     await share(author, 'Third');
     await deliver();
     expect(smtp.to(early.email)).toHaveLength(1);
-    expect(smtp.to(switcher.email)).toHaveLength(0);
+    for (const person of [switcher, newcomer]) {
+      const mails = smtp.to(person.email);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.parsed.subject).toBe(`Mid Farm (@${author.handle}) shared a new list`);
+      expect(mails[0]?.parsed.text).toContain('* Third');
+    }
 
     offset = HOUR + 1000;
     await deliver();
-    for (const person of [early, switcher, newcomer]) {
-      const last = smtp.to(person.email).at(-1);
-      expect(last?.parsed.subject).toBe(`Mid Farm (@${author.handle}) shared 2 new lists`);
-      expect(last?.parsed.text).toContain('* Second');
-      expect(last?.parsed.text).toContain('* Third');
-      expect(last?.parsed.text).not.toContain('First');
-    }
+    const last = smtp.to(early.email).at(-1);
+    expect(last?.parsed.subject).toBe(`Mid Farm (@${author.handle}) shared 2 new lists`);
+    expect(last?.parsed.text).toContain('* Second');
+    expect(last?.parsed.text).toContain('* Third');
+    expect(last?.parsed.text).not.toContain('First');
     expect(smtp.to(early.email)).toHaveLength(2);
-    expect(smtp.to(switcher.email)).toHaveLength(1);
-    expect(smtp.to(newcomer.email)).toHaveLength(1);
     offset = 3 * HOUR;
     await deliver();
     expect(smtp.to(switcher.email)).toHaveLength(1);
+    expect(smtp.to(newcomer.email)).toHaveLength(1);
   });
 
   it('one-click unsubscribe (RFC 8058) turns list updates off without signing in', async () => {

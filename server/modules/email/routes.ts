@@ -11,9 +11,12 @@ import {
   UNSUBSCRIBE_CATEGORIES,
 } from '../../../core/email';
 import { type Config, isLocalDevelopmentServer } from '../../config';
+import { runsBackground } from '../../config-roles';
 import { badRequest, notFound } from '../../http-errors';
+import { refuseUnlessLoopbackHost } from '../../plugins/local-only';
 import { ADMIN_MAIL_LIMIT, perPersonLimit } from '../../plugins/rate-limit';
 import { requireAdmin, requireUser } from '../../plugins/session';
+import { pushService } from '../push/service';
 import { mailboxItemPage, mailboxListPage, unsubscribePage } from './pages';
 import { emailService, isSubscribedChoice } from './service';
 import { mailboxTransport, smtpTransport } from './transport';
@@ -52,6 +55,7 @@ export const emailModule = fp<{ config: Config }>(
         ? mailboxTransport()
         : null;
     const service = emailService(app.db);
+    const push = pushService(app.db, config.push);
     const mailer = createMailer({
       db: app.db,
       transport: transport ?? mailboxTransport(),
@@ -59,14 +63,18 @@ export const emailModule = fp<{ config: Config }>(
       siteHost: config.siteHost,
       ownerEmail: config.ownerEmail,
       from: config.mail.from,
+      supportEmail: config.mail.supportEmail,
       digestHourUtc: config.mail.digestHourUtc,
       leaseMs: config.mail.leaseMs,
       instantIntervalMs: config.mail.instantIntervalMs,
+      // Alerts go to the person's opted-in devices too (docs/decisions/0214).
+      push: (userId, message) => push.notify(userId, message),
       log: app.log,
     });
     app.decorate('mailer', mailer);
     app.addHook('onReady', async () => {
-      // Production without SMTP_URL: mail waits in the outbox until a server with SMTP_URL delivers it.
+      // A web process sends no mail (ADR 0203). Production without SMTP_URL: mail waits in the outbox until a server with SMTP_URL delivers it.
+      if (!runsBackground(config.jobs.role)) return;
       if (!transport) app.log.warn('email: SMTP_URL is not set, so mail stays queued in the outbox');
       else mailer.start(config.mail.pollMs);
     });
@@ -200,6 +208,7 @@ export const emailModule = fp<{ config: Config }>(
         });
         return;
       }
+      scope.addHook('onRequest', refuseUnlessLoopbackHost);
       r.get('/dev/mailbox', { schema: { response: { 200: html } } }, async (_request, reply) =>
         reply
           .type('text/html; charset=utf-8')

@@ -119,6 +119,18 @@ export async function mailLinkBroken(db: DB, broken: { userId: string; listId: n
   await emailRepository(db).insert({ kind: 'link-broken', userId: broken.userId, payload: { listId: broken.listId }, now });
 }
 
+/**
+ * Item alerts whose condition became true (docs/decisions/0209): each person hears of theirs with the
+ * prices as they were read, queued in the transaction that records the crossings, in one statement.
+ */
+export async function mailItemAlerts(
+  trx: DB,
+  alerts: Array<{ userId: string; payload: Record<string, unknown>; dedupeKey: string }>,
+  now = Date.now(),
+): Promise<void> {
+  await emailRepository(trx).insertMany(alerts.map((alert) => ({ kind: 'item-alert', ...alert, now })));
+}
+
 /** Mail 5: the form's owner, if they want responses instantly. */
 export async function mailFormResponse(trx: DB, response: { formId: string; submittedAt: number }, now = Date.now()) {
   await emailRepository(trx).queueFormResponse({ formId: response.formId, since: response.submittedAt, now });
@@ -165,13 +177,13 @@ export async function mailTradeRequest(
 /** The member hears the supplier's answer. */
 export async function mailTradeDecision(
   trx: DB,
-  decision: { approved: boolean; memberId: string; handle: string; displayName: string },
+  decision: { approved: boolean; memberId: string; handle: string; displayName: string; reason?: string },
   now = Date.now(),
 ): Promise<void> {
   await emailRepository(trx).insert({
     kind: decision.approved ? 'trade-approved' : 'trade-declined',
     userId: decision.memberId,
-    payload: { handle: decision.handle, displayName: decision.displayName },
+    payload: { handle: decision.handle, displayName: decision.displayName, reason: decision.reason ?? '' },
     now,
   });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formResponsesMail } from './form-templates';
 import { oneLine } from './layout';
+import { listChangedMail } from './link-templates';
 import { listDigestMail, listUpdateMail, type MailPost } from './list-templates';
 import {
   accountDeletedMail,
@@ -187,6 +188,45 @@ describe('mail templates', () => {
     expect(deleted.text).toContain('A backup is kept until 25 November 2026.');
     expect(deleted.text).toContain('You deleted your Freshlist account');
     expect(accountRestoredMail(ctx, { displayName: 'Ann' }).text).toContain('Sign in: https://freshlist.example/login');
+    // With SUPPORT_EMAIL set, the mail says where to write (issue 43); render.ts makes it the Reply-To too.
+    const withSupport = accountDeletedMail(
+      { ...ctx, supportEmail: 'help@freshlist.example' },
+      { displayName: 'Ann', bySelf: true, restorableUntil: NOW },
+    );
+    expect(withSupport.text).toContain(
+      'ask the Freshlist team to restore it before then (write to help@freshlist.example or reply to this mail)',
+    );
+  });
+
+  it('the list-updated mail has the business logo, what changed with both prices in money, and Open list (issue 43)', () => {
+    const updated = listChangedMail(withUnsubscribe, {
+      handle: 'green-valley',
+      displayName: 'Green Valley',
+      lists: [
+        {
+          listId: 7,
+          handle: 'green-valley',
+          displayName: 'Green Valley',
+          listName: 'Weekly prices',
+          slug: 'weekly-prices',
+          changedAt: NOW,
+          tradeOnly: false,
+          logoVersion: 'v3',
+          changes: {
+            summary: '1 price up',
+            moves: ['Lamb £2.10 → £2.40/kg, +14%'],
+            path: '/green-valley/lists/weekly-prices/changes',
+          },
+        },
+      ],
+    });
+    expect(updated.subject).toBe('Green Valley (@green-valley) updated Weekly prices');
+    expect(updated.html).toContain('<img src="https://freshlist.example/api/profiles/green-valley/logo?v=v3"');
+    expect(updated.html).toContain('href="https://freshlist.example/green-valley/lists/weekly-prices/open"');
+    expect(updated.html).toContain('>Open list</a>');
+    expect(updated.text).toContain('1 price up; Lamb £2.10 → £2.40/kg, +14%');
+    expect(updated.text).toContain('Open list: https://freshlist.example/green-valley/lists/weekly-prices/open');
+    expect(updated.text).toContain('Unsubscribe: https://freshlist.example/api/email/unsubscribe');
   });
 
   it('oneLine removes control and bidi characters', () => {

@@ -176,7 +176,9 @@ export function accountDeletedMail(
           : 'The Freshlist team deleted your account: your handle, lists and follows are gone from Freshlist.',
       ),
       paragraph(
-        `A backup is kept until ${day(data.restorableUntil)}. If this was a mistake, ask the Freshlist team to restore it before then; after that day it is gone for good.`,
+        `A backup is kept until ${day(data.restorableUntil)}. If this was a mistake, ask the Freshlist team to restore it before then${
+          ctx.supportEmail ? ` (write to ${ctx.supportEmail} or reply to this mail)` : ''
+        }; after that day it is gone for good.`,
       ),
     ],
   });

@@ -44,15 +44,23 @@ export function tradeRequestMail(
 /** To the member: the supplier approved or declined their request. */
 export function tradeDecisionMail(
   ctx: MailContext,
-  data: { approved: boolean; handle: string; displayName: string },
+  data: { approved: boolean; handle: string; displayName: string; reason?: string },
 ): RenderedMail {
   const profile = url(ctx, handlePath(data.handle));
   const supplier = `${oneLine(data.displayName)} (@${data.handle})`;
   if (!data.approved) {
+    const reason = textBlock(data.reason ?? '').trim();
+    const declined = `${supplier} declined your request for access to their trade-only lists.`;
+    const next = 'To talk it over, contact them with the details on their page. You can ask again there at any time.';
     return mail(ctx, {
       subject: `${supplier} declined your request`,
-      text: [`${supplier} declined your request for access to their trade-only lists.`],
-      html: [para(`${supplier} declined your request for access to their trade-only lists.`)],
+      text: [declined, ...(reason ? ['', 'Their reason:', reason] : []), '', next, `Their page: ${profile}`],
+      html: [
+        para(declined),
+        ...(reason ? [`<p>Their reason:</p><blockquote style="white-space:pre-wrap">${escapeHtml(reason)}</blockquote>`] : []),
+        para(next),
+        button(profile, 'Contact them'),
+      ],
     });
   }
   return mail(ctx, {
@@ -62,5 +70,26 @@ export function tradeDecisionMail(
       para(`${supplier} approved your request: you can now open their trade-only lists.`),
       button(profile, 'See their lists'),
     ],
+  });
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** A trade request's mails, from their payload (render.ts hands them here by kind). */
+export function tradeMailBody(mail: { kind: string; payload: Record<string, unknown> }, ctx: MailContext): RenderedMail {
+  const p = mail.payload;
+  if (mail.kind === 'trade-request') {
+    return tradeRequestMail(ctx, {
+      handle: text(p.handle),
+      businessName: text(p.businessName),
+      displayName: text(p.displayName),
+      note: text(p.note),
+    });
+  }
+  return tradeDecisionMail(ctx, {
+    approved: mail.kind === 'trade-approved',
+    handle: text(p.handle),
+    displayName: text(p.displayName),
+    reason: text(p.reason),
   });
 }

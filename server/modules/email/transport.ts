@@ -1,4 +1,5 @@
 import { createTransport } from 'nodemailer';
+import type { MailAttachment } from './layout';
 import { oneLine } from './templates';
 
 export interface OutgoingMail {
@@ -10,6 +11,8 @@ export interface OutgoingMail {
   /** The full Message-ID, `<id@host>`: the same for every attempt of one outbox row. */
   messageId: string;
   unsubscribeUrl: string | null;
+  attachments?: MailAttachment[] | undefined;
+  replyTo?: { name: string; address: string } | undefined;
 }
 
 /** Where the worker hands a rendered mail. 'held': kept in the outbox for the development mailbox. */
@@ -51,6 +54,16 @@ export function smtpTransport(url: string, connections = 1): MailTransport {
           text: mail.text,
           html: mail.html,
           messageId: mail.messageId,
+          ...(mail.replyTo ? { replyTo: address(mail.replyTo) } : {}),
+          ...(mail.attachments?.length
+            ? {
+                attachments: mail.attachments.map((a) => ({
+                  filename: oneLine(a.filename),
+                  content: a.content,
+                  contentType: a.contentType,
+                })),
+              }
+            : {}),
           ...(mail.unsubscribeUrl
             ? {
                 // RFC 8058 one-click: the List-Unsubscribe URL, and the header saying a POST does it.

@@ -47,15 +47,25 @@ export interface MailerOptions {
   publicUrl: string;
   siteHost: string;
   ownerEmail: string | undefined;
+  /** SUPPORT_EMAIL: the Reply-To of mails that name no one else, and the address the account-deleted mail gives. */
+  supportEmail?: string | undefined;
   from: { name: string; address: string };
   digestHourUtc: number;
   /** A handle's instant mails are at least this far apart (EMAIL_INSTANT_INTERVAL_MS); default an hour. */
   instantIntervalMs?: number;
   /** How long a claim is this worker's (EMAIL_LEASE_MS); default LEASE_MS. */
   leaseMs?: number;
+  /** Sends a mail's alert to the person's opted-in devices as well (web push, docs/decisions/0214). */
+  push?: (userId: string, message: { title: string; body: string; url: string }) => Promise<unknown>;
   log: FastifyBaseLogger;
   now?: () => number;
 }
+
+/** The mails that are alerts: held in quiet hours (migration 2920) and pushed beside the mail. */
+const PUSHED_KINDS = new Set(['item-alert', 'list-update', 'list-changed']);
+
+/** A push's line: the mail's first line of text after its heading, shortened. */
+const pushLine = (text: string) => (text.split('\n').find((l, i) => i > 0 && l.trim() !== '') ?? '').trim().slice(0, 180);
 
 /** The digest periods that have ended by `now`: yesterday (UTC) and last week (Monday to Monday). */
 export function duePeriods(now: number, digestHourUtc: number) {
@@ -77,7 +87,11 @@ export function duePeriods(now: number, digestHourUtc: number) {
  */
 export function createMailer(options: MailerOptions) {
   const repo = emailRepository(options.db);
-  const renderer = mailRenderer(options.db, { publicUrl: options.publicUrl, ownerEmail: options.ownerEmail });
+  const renderer = mailRenderer(options.db, {
+    publicUrl: options.publicUrl,
+    ownerEmail: options.ownerEmail,
+    supportEmail: options.supportEmail,
+  });
   let now = options.now ?? Date.now;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
@@ -95,7 +109,7 @@ export function createMailer(options: MailerOptions) {
       return { claim, outcome: { state: 'failed', error: `Could not be rendered: ${(error as Error).message}` } };
     }
     if ('cancel' in rendered) return { claim, outcome: { state: 'cancelled', reason: rendered.cancel } };
-    const { to, subject, text, html } = rendered.rendered;
+    const { to, subject, text, html, attachments, replyTo } = rendered.rendered;
     const record = { recipient: to.address, subject, text, html };
     try {
       await options.transport.send({
@@ -106,6 +120,8 @@ export function createMailer(options: MailerOptions) {
         html,
         messageId: messageIdOf(mail, options.siteHost),
         unsubscribeUrl: rendered.unsubscribeUrl,
+        attachments,
+        replyTo,
       });
     } catch (error) {
       const message = (error as Error).message ?? String(error);
@@ -115,6 +131,12 @@ export function createMailer(options: MailerOptions) {
       }
       const wait = BACKOFF_MS[mail.attempts - 1] ?? BACKOFF_MS.at(-1) ?? HOUR;
       return { claim, outcome: { state: 'queued', error: message, retryAt: now() + wait, rendered: record } };
+    }
+    if (mail.userId && options.push && PUSHED_KINDS.has(mail.kind)) {
+      // A push that fails leaves the mail delivered: the device is told next time, or forgotten (404/410).
+      await options
+        .push(mail.userId, { title: subject, body: pushLine(text), url: options.publicUrl })
+        .catch((error) => options.log.warn({ err: error, mailId: mail.id }, 'push: could not be sent'));
     }
     // Sent mail keeps who and what (the admin view); its body is kept only where someone reads it
     // from the outbox (the development mailbox) or may need to (a failure): 50,000 bodies of 3 KB

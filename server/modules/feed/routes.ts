@@ -5,7 +5,7 @@ import { apiErrorSchema } from '../../../core/api';
 import { cursorParamSchema, encodeCursor, type FeedPage, feedPageSchema } from '../../../core/feed';
 import { fastSerializer } from '../../fast-serializer';
 import { requireUser } from '../../plugins/session';
-import { followerTag, handleTag, tableTags } from '../../read-tags';
+import { followerTag, handleTag, tableTags } from '../../read-cache/read-tags';
 import { feedService } from './service';
 
 /**

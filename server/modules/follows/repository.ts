@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import type { FollowCursor } from '../../../core/follow';
+import type { FollowBell } from '../../../core/follow-bell';
 import { tradeAccess } from '../../../db/sealed-contents';
 import { type DB, olderThan } from '../../plugins/db';
+
+/** A follow's bell as the API gives it (core/follow-bell.ts). */
+const BELL_COLUMNS = ['f.bell', 'f.move_percent as movePercent', 'f.cadence'] as const;
 
 /** A follower the followed business may see by name: their choice, else whether they hold a public handle. */
 const shown = sql<boolean>`coalesce(u.shown_to_followed, fh.handle is not null)`;
@@ -22,7 +26,8 @@ export function followsRepository(db: DB) {
           select ${followerId}::uuid, holder.handle, holder.user_id, ${now}::bigint from holder
           where holder.user_id <> ${followerId}::uuid
           on conflict (follower_id, handle) do update
-            set followed_user_id = excluded.followed_user_id, followed_at = excluded.followed_at
+            set followed_user_id = excluded.followed_user_id, followed_at = excluded.followed_at,
+                bell = 'all', move_percent = null, cadence = null, instant_at = null
             where follows.followed_user_id <> excluded.followed_user_id
           returning 1
         )
@@ -32,6 +37,38 @@ export function followsRepository(db: DB) {
 
     async unfollow(followerId: string, handle: string): Promise<void> {
       await db.deleteFrom('follows').where('follower_id', '=', followerId).where('handle', '=', handle).execute();
+    },
+
+    /** Whether the reader opens the trade-only lists of a handle's holder (the rule the sealed contents follow). */
+    async hasTradeAccess(readerId: string, handle: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('handles as h')
+        .select(tradeAccess(sql.ref('h.user_id'), readerId).as('access'))
+        .where('h.handle', '=', handle)
+        .where('h.user_id', '!=', readerId)
+        .executeTakeFirst();
+      return row?.access === true;
+    },
+
+    /** The reader's bell for a followed handle (ADR 0214), or undefined when they do not follow it. */
+    async bellOf(followerId: string, handle: string) {
+      return db
+        .selectFrom('follows as f')
+        .select(BELL_COLUMNS)
+        .where('f.follower_id', '=', followerId)
+        .where('f.handle', '=', handle)
+        .executeTakeFirst();
+    },
+
+    /** Sets the bell of a follow; undefined when there is no such follow. The constraints hold the rules too. */
+    async setBell(followerId: string, handle: string, bell: FollowBell) {
+      return db
+        .updateTable('follows as f')
+        .set({ bell: bell.bell, move_percent: bell.movePercent, cadence: bell.cadence })
+        .where('f.follower_id', '=', followerId)
+        .where('f.handle', '=', handle)
+        .returning(BELL_COLUMNS)
+        .executeTakeFirst();
     },
 
     async isFollowing(followerId: string, handle: string, holderId: string): Promise<boolean> {
@@ -108,7 +145,13 @@ export function followsRepository(db: DB) {
               .as('last'),
           (j) => j.onTrue(),
         )
-        .select(['f.handle', 'u.display_name as displayName', 'f.followed_at as followedAt', 'last.created_at as lastPostAt'])
+        .select([
+          'f.handle',
+          'u.display_name as displayName',
+          'f.followed_at as followedAt',
+          'last.created_at as lastPostAt',
+          ...BELL_COLUMNS,
+        ])
         .where('f.follower_id', '=', followerId)
         .where(olderThan(['f.followed_at', 'f.handle'], cursor && [cursor.followedAt, cursor.key]))
         .orderBy('f.followed_at', 'desc')

@@ -4,6 +4,8 @@ import { aFollow, aPost, as, aUser, type TestUser } from '../../../tests/fixture
 import { holdEnded } from '../../../tests/fixtures/handle-holds';
 
 let t: TestApp;
+/** A follow's bell as it starts (docs/decisions/0214). */
+const RINGS_ALL = { bell: 'all', movePercent: null, cadence: null };
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -36,7 +38,7 @@ describe('following and unfollowing', () => {
     for (const handle of ['fol-unf', 'fol-unf', 'fol-never-existed']) {
       const res = await unfollow(reader, handle);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ handle, following: false });
+      expect(res.json()).toEqual({ handle, following: false, keepsTradeAccess: false });
     }
     expect(await followRows(reader)).toEqual([]);
   });
@@ -180,8 +182,8 @@ describe('GET /api/following', () => {
     const res = await t.app.inject(as(reader, { url: '/api/following' }));
     expect(res.json()).toEqual({
       following: [
-        { handle: 'fol-busy', displayName: 'Busy Bakery', followedAt: 2_000, lastPostAt: 70 },
-        { handle: 'fol-quiet', displayName: 'Quiet Farm', followedAt: 1_000, lastPostAt: null },
+        { handle: 'fol-busy', displayName: 'Busy Bakery', followedAt: 2_000, lastPostAt: 70, ...RINGS_ALL },
+        { handle: 'fol-quiet', displayName: 'Quiet Farm', followedAt: 1_000, lastPostAt: null, ...RINGS_ALL },
       ],
       nextCursor: null,
     });
@@ -194,7 +196,9 @@ describe('GET /api/following', () => {
     await aFollow(t.db, reader, 'fol-gone', 3_000);
     await t.db.deleteFrom('handles').where('handle', '=', 'fol-gone').execute();
     const res = await t.app.inject(as(reader, { url: '/api/following' }));
-    expect(res.json().following).toEqual([{ handle: 'fol-gone', displayName: null, followedAt: 3_000, lastPostAt: null }]);
+    expect(res.json().following).toEqual([
+      { handle: 'fol-gone', displayName: null, followedAt: 3_000, lastPostAt: null, ...RINGS_ALL },
+    ]);
   });
 
   it('pages 50 at a time', async () => {

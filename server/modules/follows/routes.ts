@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../core/api';
 import { followCursorParamSchema, followersPageSchema, followingPageSchema, followStateSchema } from '../../../core/follow';
+import { followBellSchema, followBellUpdateSchema } from '../../../core/follow-bell';
 import { handleParamSchema, normalizeHandle } from '../../../core/handle';
 import { perPersonLimit } from '../../plugins/rate-limit';
 import { requireUser } from '../../plugins/session';
@@ -27,6 +28,25 @@ export async function followsRoutes(app: FastifyInstance) {
     '/api/follows/:handle',
     { config: followRateLimit, schema: { params: handleParams, response: { 200: followStateSchema, ...errors } } },
     async (request) => follows.unfollow(requireUser(request).id, request.params.handle),
+  );
+
+  // A bell per business followed (docs/decisions/0214): what the reader hears of it and how often.
+  r.get(
+    '/api/follows/:handle/bell',
+    { schema: { params: handleParams, response: { 200: followBellSchema, ...errors } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return follows.bell(requireUser(request).id, request.params.handle);
+    },
+  );
+
+  r.put(
+    '/api/follows/:handle/bell',
+    {
+      config: followRateLimit,
+      schema: { params: handleParams, body: followBellUpdateSchema, response: { 200: followBellSchema, ...errors } },
+    },
+    async (request) => follows.setBell(requireUser(request).id, request.params.handle, request.body),
   );
 
   r.get(

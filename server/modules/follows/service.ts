@@ -7,6 +7,8 @@ import {
   type FollowingPage,
   type FollowState,
 } from '../../../core/follow';
+import type { FollowBell, FollowBellUpdate } from '../../../core/follow-bell';
+import { BELL_MESSAGES } from '../../../core/follow-bell-text';
 import { keysetPage } from '../../../core/keyset';
 import { badRequest, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
@@ -31,9 +33,23 @@ export function followsService(db: DB) {
       return { handle, following: true };
     },
 
+    /** Unfollowing leaves trade access as the business gave it, and says so (docs/decisions/0213). */
     async unfollow(followerId: string, handle: string): Promise<FollowState> {
       await repo.unfollow(followerId, handle);
-      return { handle, following: false };
+      return { handle, following: false, keepsTradeAccess: await repo.hasTradeAccess(followerId, handle) };
+    },
+
+    /** The reader's bell for a business they follow (404 when they do not follow it). */
+    async bell(followerId: string, handle: string): Promise<FollowBell> {
+      const bell = await repo.bellOf(followerId, handle);
+      if (!bell) throw notFound(BELL_MESSAGES.notFollowing);
+      return bell;
+    },
+
+    async setBell(followerId: string, handle: string, update: FollowBellUpdate): Promise<FollowBell> {
+      const bell = await repo.setBell(followerId, handle, { ...update, movePercent: update.movePercent ?? null });
+      if (!bell) throw notFound(BELL_MESSAGES.notFollowing);
+      return bell;
     },
 
     isFollowing(followerId: string, handle: string, holderId: string): Promise<boolean> {

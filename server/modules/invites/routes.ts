@@ -15,6 +15,7 @@ import {
 import { badRequest } from '../../http-errors';
 import { ADMIN_MAIL_LIMIT, perPersonLimit } from '../../plugins/rate-limit';
 import { requireAdmin, requireUser } from '../../plugins/session';
+import { guarded, inviteLookupGuard } from './lookup-guard';
 import { invitesService } from './service';
 
 const errors = {
@@ -23,6 +24,7 @@ const errors = {
   403: apiErrorSchema,
   404: apiErrorSchema,
   409: apiErrorSchema,
+  429: apiErrorSchema,
 };
 const ok = z.object({ ok: z.literal(true) });
 const handleParams = z.object({ handle: handleParamSchema });
@@ -41,6 +43,8 @@ const admin = async (request: FastifyRequest) => void requireAdmin(request);
 export async function inviteRoutes(app: FastifyInstance) {
   const service = invitesService(app.db);
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Guessed invite links: misses counted per address, whoever is signed in (issue 42).
+  const lookups = inviteLookupGuard();
   // An invite is marked sent by the statement that records its mail delivered (migration 2490).
 
   r.get(
@@ -51,7 +55,7 @@ export async function inviteRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.view(request.user, inviteHandle(request.params.handle));
+      return guarded(lookups, request.ip, () => service.view(request.user, inviteHandle(request.params.handle)));
     },
   );
 
@@ -61,7 +65,12 @@ export async function inviteRoutes(app: FastifyInstance) {
       schema: { params: handleParams, body: acceptInviteSchema, response: { 200: z.object({ handle: z.string() }), ...errors } },
       config: { rateLimit: perPersonLimit(20, '1 minute'), signInMessage: INVITE_MESSAGES.signInToAccept },
     },
-    async (request) => service.accept(requireUser(request), inviteHandle(request.params.handle), request.body.displayName),
+    async (request) => {
+      const user = requireUser(request);
+      return guarded(lookups, request.ip, () =>
+        service.accept(user, inviteHandle(request.params.handle), request.body.displayName),
+      );
+    },
   );
 
   r.post(
@@ -88,7 +97,7 @@ export async function inviteRoutes(app: FastifyInstance) {
   r.post(
     '/api/admin/invites',
     {
-      schema: { body: createInviteSchema, response: { 201: z.object({ handle: z.string() }), ...errors, 429: apiErrorSchema } },
+      schema: { body: createInviteSchema, response: { 201: z.object({ handle: z.string() }), ...errors } },
       preValidation: admin,
       config: { rateLimit: ADMIN_MAIL_LIMIT },
     },
@@ -131,7 +140,7 @@ export async function inviteRoutes(app: FastifyInstance) {
       schema: {
         params: userIdParams,
         body: editedHandleSchema,
-        response: { 200: z.object({ handle: z.string() }), ...errors, 429: apiErrorSchema },
+        response: { 200: z.object({ handle: z.string() }), ...errors },
       },
       preValidation: admin,
       config: { rateLimit: ADMIN_MAIL_LIMIT },

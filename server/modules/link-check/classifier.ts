@@ -1,5 +1,5 @@
 import type { LinkFile, LinkHealth } from '../../../core/link-check';
-import type { FetchOutcome } from './fetcher';
+import { type FetchOutcome, MAX_REDIRECTS } from './fetcher';
 import { isSignInPage, type Provider } from './providers';
 
 /** What one fetch says about a link: its health, what the file is, and why (for the admin page). */
@@ -59,6 +59,10 @@ export function classify(outcome: FetchOutcome, provider: Provider | undefined, 
   switch (outcome.kind) {
     case 'failed':
       return verdict('unreachable', outcome.reason);
+    case 'too-many-redirects':
+      return verdict('not-a-file', `too many redirects (more than ${MAX_REDIRECTS}) from ${new URL(outcome.url).hostname}`);
+    case 'unreadable':
+      return verdict('not-a-file', `can't read the file: ${outcome.reason}`);
     case 'refused':
       return verdict('not-a-file', `refused: ${outcome.reason}`);
     case 'left': {

@@ -119,7 +119,10 @@ describe('the link fetcher', () => {
 
   it('stops after a few redirects', async () => {
     stub.overrides.set('app.box.com/shared/static/loop', (res) => res.writeHead(302, { location: '/shared/static/loop' }).end());
-    expect(await get('https://app.box.com/shared/static/loop')).toEqual({ kind: 'failed', reason: 'too many redirects' });
+    expect(await get('https://app.box.com/shared/static/loop')).toEqual({
+      kind: 'too-many-redirects',
+      url: 'https://app.box.com/shared/static/loop',
+    });
     expect(stub.seen.filter((s) => s.path === '/shared/static/loop')).toHaveLength(5);
   });
 
@@ -225,6 +228,11 @@ describe('address and name rules', () => {
       OIDC_ISSUER: 'https://id.example',
       OIDC_CLIENT_ID: 'a',
       MAIL_FROM: 'a@b.example',
+      SMTP_URL: 'smtp://mail.example:587',
+      // A mail-sending production process needs web push's keys (ADR 0214): a made-up pair of the right shape.
+      VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`,
+      VAPID_PRIVATE_KEY: 'A'.repeat(43),
+      VAPID_SUBJECT: 'mailto:ops@freshlist.example',
     };
     expect(() => loadConfig({ ...production, LINK_FETCH_HOST_MAP: 'drive.google.com=127.0.0.1:9443' })).toThrow(
       /^LINK_FETCH_HOST_MAP: is refused/,

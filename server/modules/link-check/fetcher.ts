@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { type Dispatcher, request } from 'undici';
 import { hostMatches } from '../../../core/link';
 import { FetchRefused } from './dispatcher';
@@ -32,6 +34,10 @@ export type FetchOutcome =
     }
   /** A redirect that leaves the allowed hosts (a sign-in page, say): not followed. */
   | { kind: 'left'; url: string; location: string }
+  /** More than MAX_REDIRECTS redirects: a loop, or a link that is not the file's (never the provider being down). */
+  | { kind: 'too-many-redirects'; url: string }
+  /** An answer whose bytes Freshlist can't read (an unknown or broken Content-Encoding). */
+  | { kind: 'unreadable'; url: string; reason: string }
   /** The fetcher would not go there (a host outside the rules, an inside address). */
   | { kind: 'refused'; reason: string }
   /** No answer (timeout, DNS, connection, a body cut short). */
@@ -50,12 +56,46 @@ function headerMap(raw: Record<string, string | string[] | undefined>): Record<s
   return headers;
 }
 
+const DECODERS: Record<string, () => NodeJS.ReadWriteStream> = {
+  gzip: createGunzip,
+  'x-gzip': createGunzip,
+  deflate: createInflate,
+  br: createBrotliDecompress,
+};
+
+/** Thrown while reading a body Freshlist can't decode: the answer is `unreadable`. */
+class Undecodable extends Error {}
+
+/**
+ * The body's bytes as the file has them: a Content-Encoding the fetcher knows is decoded as it
+ * streams (so the cap below counts decoded bytes, and a small bomb stops at it); another is refused.
+ */
+function decodedBody(body: Readable, encoding: string | undefined): AsyncIterable<Buffer> {
+  const name = encoding?.trim().toLowerCase() ?? '';
+  if (name === '' || name === 'identity') return body;
+  const decoder = DECODERS[name];
+  if (!decoder) throw new Undecodable(`sent as "${name.slice(0, 40)}", an encoding Freshlist can't read`);
+  const stream = body.pipe(decoder()) as unknown as Readable;
+  body.on('error', (error) => stream.destroy(error));
+  return (async function* () {
+    try {
+      for await (const chunk of stream) yield chunk as Buffer;
+    } catch (error) {
+      if (body.destroyed && !body.readableEnded) throw error;
+      throw new Undecodable(`its ${name} encoding is broken (${(error as Error).message})`);
+    } finally {
+      stream.destroy();
+      body.destroy();
+    }
+  })();
+}
+
 /** Reads at most `limit` bytes of a body, hashing each chunk as it comes (never a whole file at once on the event loop). */
-async function readCapped(body: Dispatcher.ResponseData['body'], limit: number) {
+async function readCapped(body: AsyncIterable<Buffer>, limit: number) {
   const chunks: Buffer[] = [];
   const hash = createHash('sha256');
   let size = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
+  for await (const chunk of body) {
     if (size + chunk.length > limit) {
       // Leaving the loop ends the stream: the rest is never read.
       chunks.push(chunk.subarray(0, limit - size));
@@ -66,6 +106,13 @@ async function readCapped(body: Dispatcher.ResponseData['body'], limit: number) 
     size += chunk.length;
   }
   return { body: Buffer.concat(chunks), truncated: false, sha256: hash.digest('hex') };
+}
+
+/** The headers as they describe the decoded file: its encoded length is not its size. */
+function decodedHeaders(headers: Record<string, string>): Record<string, string> {
+  if (!headers['content-encoding'] || headers['content-encoding'].trim().toLowerCase() === 'identity') return headers;
+  const { 'content-encoding': _encoding, 'content-length': _length, ...rest } = headers;
+  return rest;
 }
 
 /**
@@ -121,24 +168,30 @@ export function createFetcher(options: {
             return { kind: 'left', url: url.href, location };
           }
           if (!allowed(next) || options.stopAt?.(next)) return { kind: 'left', url: url.href, location: next.href };
-          if (hop >= MAX_REDIRECTS) return { kind: 'failed', reason: 'too many redirects' };
+          if (hop >= MAX_REDIRECTS) return { kind: 'too-many-redirects', url: url.href };
           url = next;
           continue;
         }
         try {
           const limit = response.statusCode === 200 ? input.maxBytes : PAGE_BYTES;
-          const read = response.statusCode === 304 ? null : await readCapped(response.body, limit);
+          const read =
+            response.statusCode === 304 ? null : await readCapped(decodedBody(response.body, answer['content-encoding']), limit);
           if (!read) response.body.resume();
           return {
             kind: 'answer',
             url: url.href,
             status: response.statusCode,
-            headers: answer,
+            headers: decodedHeaders(answer),
             body: read?.body ?? null,
             truncated: read?.truncated ?? false,
             sha256: read?.sha256 ?? null,
           };
         } catch (error) {
+          if (error instanceof Undecodable) {
+            // The rest is not wanted; undici reports the abort as an error, which nobody needs.
+            response.body.on('error', () => {}).destroy();
+            return { kind: 'unreadable', url: url.href, reason: error.message };
+          }
           return {
             kind: 'failed',
             reason: signal.aborted ? 'timed out' : `the answer was cut short (${(error as Error).message})`,

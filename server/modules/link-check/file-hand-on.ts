@@ -1,27 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { FileFetched, FileFetchedListener, FileVerdict } from '../../fetched-file';
 import type { CheckOutcome } from './checker';
 import type { ClaimedCheck } from './repository';
 
-/** What a check that read a changed (or first-seen) file whole hands on (issue 30 reads it into a snapshot). */
-export interface FileFetched {
-  listId: number;
-  postId: number;
-  bytes: Buffer;
-  contentType: string | null;
-  fileName: string | null;
-  fetchedAt: number;
-  /** Whether the file differs from the last check's; true the first time a link is read. */
-  changed: boolean;
-}
-/** A listener's reading of a file whose change its lines decide (ADR 0157): whether it reads differently. */
-export interface FileVerdict {
-  changed: boolean;
-}
-/** May answer a FileVerdict (the contents reader does); anything else is no verdict. */
-export type FileFetchedListener = (file: FileFetched) => unknown;
+export type { FileFetched, FileFetchedListener, FileVerdict } from '../../fetched-file';
 
-/** A check that ended; `read`: its file was already read (and is not handed on again). */
-export type Checked = { claim: ClaimedCheck; outcome: CheckOutcome; read?: true };
+/** A check that ended; `read`: its file was already read (and is not handed on again), with its listeners' verdict if any. */
+export type Checked = { claim: ClaimedCheck; outcome: CheckOutcome; read?: true; verdict?: FileVerdict };
+
+/** What "check now" found: the check, what reading its file said, and whether the watcher queued "the file changed". */
+export interface CheckedNow {
+  outcome: CheckOutcome;
+  verdict: FileVerdict | null;
+  fileChanged: boolean;
+}
 
 /** The watcher's listeners for files it read whole (issue 30's reader is one), and the calls still running. */
 export function fileHandOn(log: FastifyBaseLogger) {
@@ -42,6 +34,18 @@ export function fileHandOn(log: FastifyBaseLogger) {
     log.warn({ err: error, listId }, 'link-check: a file listener failed');
   };
 
+  /** Every listener's reading of one file, waited for; the first verdict among them. */
+  async function readWhole(file: FileFetched, listId: number): Promise<FileVerdict | undefined> {
+    const verdicts = await Promise.all(
+      [...listeners].map((listener) =>
+        Promise.resolve()
+          .then(() => listener(file))
+          .catch(failed(listId)),
+      ),
+    );
+    return verdicts.find((v): v is FileVerdict => typeof v === 'object' && v !== null && 'changed' in v);
+  }
+
   return {
     /** Registers a listener for files read whole; returns its removal. */
     listen(listener: FileFetchedListener): () => void {
@@ -59,16 +63,20 @@ export function fileHandOn(log: FastifyBaseLogger) {
       if (outcome.compare !== 'lines' || outcome.changed !== true || !outcome.bytes || claim.currentPostId === null)
         return checked;
       const file = fileOf(claim, outcome, outcome.bytes, at);
-      const verdicts = await Promise.all(
-        [...listeners].map((listener) =>
-          Promise.resolve()
-            .then(() => listener(file))
-            .catch(failed(claim.listId)),
-        ),
-      );
-      const verdict = verdicts.find((v): v is FileVerdict => typeof v === 'object' && v !== null && 'changed' in v);
+      const verdict = await readWhole(file, claim.listId);
       if (!verdict) return { ...checked, read: true };
-      return { claim, outcome: { ...outcome, changed: verdict.changed }, read: true };
+      return { claim, outcome: { ...outcome, changed: verdict.changed }, read: true, verdict };
+    },
+
+    /**
+     * Reads a changed (or first-seen) file before its check is recorded, waiting for its listeners,
+     * so the caller learns what the reading found ("check now", ADR 0208); the bytes' answer stands.
+     */
+    async readNow(checked: Checked, at: number): Promise<Checked> {
+      const { claim, outcome } = checked;
+      if (checked.read || !outcome.bytes || claim.currentPostId === null || outcome.changed === false) return checked;
+      const verdict = await readWhole(fileOf(claim, outcome, outcome.bytes, at), claim.listId);
+      return verdict ? { ...checked, read: true, verdict } : { ...checked, read: true };
     },
 
     /** Hands a file on without waiting for its listeners. */

@@ -35,6 +35,7 @@ beforeAll(async () => {
   t.stub.files.set('orchardprices', t.stub.files.get('orchard-prices')!);
   await t.app.linkWatcher.runDue();
   await t.app.linkWatcher.idle();
+  await t.app.jobs.runQueued();
   await t.app.mailer.deliverDue(); // the new list's own mail, out of the way
 });
 afterAll(() => t.close());
@@ -52,13 +53,16 @@ async function saveAndCheck(body: string) {
   t.stub.change('orchardprices', body);
   t.clock.ahead += 2 * 60_000;
   await t.app.linkWatcher.runDue();
-  // The file is read off the event loop; a change queues its mail once the reading is done.
+  // The file is read off the event loop; the version's transaction queues the job that tells followers (ADR 0203).
   await t.app.linkWatcher.idle();
+  await t.app.jobs.runQueued();
 }
 
 describe('followers hear that a list changed', () => {
   it('instantly, as an update and not a new list, once however often the file is saved within the hour', async () => {
     await saveAndCheck('Cox;1.10\n');
+    // The new list's mail used this follower's hour for the business (ADR 0214): the update goes at its end.
+    t.clock.ahead += HOUR;
     await t.app.mailer.deliverDue();
     const first = await mails('list-changed', instant.id);
     expect(first).toHaveLength(1);
@@ -68,7 +72,8 @@ describe('followers hear that a list changed', () => {
 
     for (let save = 0; save < 10; save++) await saveAndCheck(`Cox;1.${save}5\n`);
     await t.app.mailer.deliverDue();
-    expect(await mails('list-changed', instant.id)).toHaveLength(1);
+    // The saves wait, gathered in one mail, for the end of the hour.
+    expect((await mails('list-changed', instant.id)).map((m) => m.state)).toEqual(['held', 'queued']);
     t.clock.ahead += HOUR;
     await t.app.mailer.deliverDue();
     const all = await mails('list-changed', instant.id);
@@ -145,6 +150,7 @@ describe('the owner hears that a link broke', () => {
     t.stub.files.get('orchardprices')!.state = 'private';
     t.clock.ahead += DAY;
     await t.app.linkWatcher.runDue();
+    await t.app.jobs.runQueued();
     await t.app.mailer.deliverDue();
     const told = await mails('link-broken', farm.id);
     expect(told).toHaveLength(1);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { ownersContents } from '../../../db/sealed-contents';
 import type { DB } from '../../plugins/db';
 import { keepsCachedReads } from '../../plugins/db-changes';
+import { linkCheckClaimsRepository } from './claims-repository';
 import { linkCheckViewRepository } from './view-repository';
 
 /** A claimed check: the row as it was, and the list's newest version now. */
@@ -23,6 +24,8 @@ export interface ClaimedCheck {
   fileSize: number | null;
   provider: string | null;
   changeSeenAt: number | null;
+  /** The file's last changes, minutes since the epoch, oldest first (change-habit.ts). */
+  changeMinutes: number[];
   leaseUntil: number;
   /** The list's newest version now (it may have changed since the last check). */
   currentPostId: number | null;
@@ -51,9 +54,10 @@ export interface CheckRecord {
   checkedAt: number;
   nextCheckAt: number;
   changeSeenAt: number | null;
+  changeMinutes: number[];
 }
 
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const _num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 /**
  * All SQL of the link watcher. Its routine writes (claims, a check that changed nothing anyone
@@ -64,6 +68,7 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 export function linkChecksRepository(db: DB) {
   return {
     ...linkCheckViewRepository(db),
+    ...linkCheckClaimsRepository(db),
 
     /** A list's newest version was posted: its link is checked next, afresh when it is a new link. */
     async track(row: { listId: number; userId: string; postId: number; url: string; now: number }): Promise<void> {
@@ -148,81 +153,6 @@ export function linkChecksRepository(db: DB) {
       return Number(result.numInsertedOrUpdatedRows ?? 0);
     },
 
-    /** Takes up to `limit` due checks for this watcher (SKIP LOCKED: never the same one twice at once). */
-    async claimDue(now: number, leaseMs: number, limit: number): Promise<ClaimedCheck[]> {
-      const lease = now + leaseMs;
-      const rows = await db
-        .updateTable('link_checks')
-        .set({ lease_until: lease })
-        .where('list_id', 'in', (eb) =>
-          eb
-            .selectFrom('link_checks')
-            .select('list_id')
-            .where('next_check_at', '<=', now)
-            .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', now)]))
-            .orderBy('next_check_at')
-            .limit(limit)
-            .forUpdate()
-            .skipLocked(),
-        )
-        .returning([
-          'list_id',
-          'user_id',
-          'post_id',
-          'url',
-          'health',
-          'file_changed_at',
-          'etag',
-          'last_modified',
-          'content_sha256',
-          'quiet_checks',
-          'problem_since',
-          'broken',
-          'file_name',
-          'file_type',
-          'file_size',
-          'provider',
-          'change_seen_at',
-        ])
-        .modifyEnd(keepsCachedReads)
-        .execute();
-      if (rows.length === 0) return [];
-      const newest = await db
-        .selectFrom('posts as p')
-        .leftJoinLateral(ownersContents(), (join) => join.onRef('tc.post_id', '=', 'p.id'))
-        .select((eb) => ['p.list_id', 'p.id', eb.fn.coalesce('tc.url', 'p.url').as('url')])
-        .where(
-          'p.list_id',
-          'in',
-          rows.map((r) => r.list_id),
-        )
-        .where('p.newest', '=', true)
-        .execute();
-      const current = new Map(newest.map((p) => [Number(p.list_id), p]));
-      return rows.map((r) => ({
-        listId: Number(r.list_id),
-        userId: r.user_id,
-        postId: num(r.post_id),
-        url: r.url,
-        health: r.health,
-        fileChangedAt: num(r.file_changed_at),
-        etag: r.etag,
-        lastModified: r.last_modified,
-        contentSha256: r.content_sha256,
-        quietChecks: r.quiet_checks,
-        problemSince: num(r.problem_since),
-        broken: r.broken,
-        fileName: r.file_name,
-        fileType: r.file_type,
-        fileSize: num(r.file_size),
-        provider: r.provider,
-        changeSeenAt: num(r.change_seen_at),
-        leaseUntil: lease,
-        currentPostId: num(current.get(Number(r.list_id))?.id),
-        currentUrl: current.get(Number(r.list_id))?.url ?? null,
-      }));
-    },
-
     /**
      * Records checks in one statement, each only while its claim holds (the same lease). `shown`:
      * some change what pages show, so this write is not marked as keeping cached reads.
@@ -234,7 +164,7 @@ export function linkChecksRepository(db: DB) {
         "listId" bigint, "leaseUntil" bigint, "postId" bigint, url text, health text, provider text, "fileName" text,
         "fileType" text, "fileSize" bigint, "fileChangedAt" bigint, etag text, "lastModified" text, "contentSha256" text,
         "quietChecks" integer, "problemSince" bigint, broken boolean, "lastError" text, "checkedAt" bigint, "nextCheckAt" bigint,
-        "changeSeenAt" bigint))`;
+        "changeSeenAt" bigint, "changeMinutes" integer[]))`;
       const v = (column: string) => sql.ref(`v.${column}`);
       const query = db
         .updateTable('link_checks as c')
@@ -258,6 +188,7 @@ export function linkChecksRepository(db: DB) {
           checked_at: v('checkedAt'),
           next_check_at: v('nextCheckAt'),
           change_seen_at: v('changeSeenAt'),
+          change_minutes: v('changeMinutes'),
           lease_until: null,
         } as never)
         .whereRef('c.list_id', '=', sql.ref('v.listId'))

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { intervalLabel } from '../../../core/link-check';
 import { buildLinkWatchingTestApp, type LinkWatchingTestApp } from '../../../tests/fixtures/app';
 import { as, aUser, type TestUser } from '../../../tests/fixtures/factories';
 import { linkChecksRepository } from './repository';
@@ -172,6 +173,16 @@ describe('the watcher', () => {
     const res = await t.app.inject(as(admin, { url: '/api/admin/link-checks' }));
     expect(res.statusCode).toBe(200);
     expect(res.json().counts).toContainEqual(expect.objectContaining({ health: 'ok' }));
+    // The intervals this server is set to (LINK_CHECK_MIN_INTERVAL_S=60 here), not a fixed "every 30 minutes" (issue 43).
+    const day = 86_400_000;
+    expect(res.json().intervals).toEqual({ shortestMs: 60_000, longestMs: day, unreachableAfterMs: day });
+    expect([60_000, day, 1_800_000, 7_200_000, 90_000].map(intervalLabel)).toEqual([
+      '1 minute',
+      '1 day',
+      '30 minutes',
+      '2 hours',
+      '90 seconds',
+    ]);
     expect((await t.app.inject(as(supplier, { url: '/api/admin/link-checks' }))).statusCode).toBe(403);
   });
 

@@ -12,16 +12,18 @@ import {
   ownLinkProblemsSchema,
 } from '../../../core/link-check';
 import type { Config } from '../../config';
+import { runsBackground } from '../../config-roles';
 import { badRequest } from '../../http-errors';
 import { perPersonLimit } from '../../plugins/rate-limit';
 import { requireAdmin, requireApproved, requireUser } from '../../plugins/session';
-import { mailLinkBroken, mailListChanged } from '../email/service';
-import { moveUpdatedListUp } from '../feed/service';
+import { mailLinkBroken } from '../email/service';
+import { checkNowRoutes } from './check-now-routes';
 import { checkThread } from './check-thread';
 import { resultOf } from './checker';
 import { DOWNLOAD_HOSTS } from './providers';
+import { DAY, UNREACHABLE_GRACE_MS } from './schedule';
 import { linkChecksService } from './service';
-import { createLinkWatcher, type LinkWatcher } from './watcher';
+import { createLinkWatcher, type FileFetchedListener, type LinkWatcher } from './watcher';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,11 +45,13 @@ export interface LinkCheckModuleOptions {
   config: Config;
   /** Test authorities trusted besides Node's own set (in-process tests only, ADR 0150). */
   extraCa?: string[];
+  /** Reads each file the watcher fetched whole (the contents module's, wired by modules/index.ts). */
+  readFile?: FileFetchedListener;
 }
 
 /** Fetching the files behind links: the check on /upload, the background watcher, its admin view (issue 29). */
 export const linkCheckModule = fp<LinkCheckModuleOptions>(
-  async (app: FastifyInstance, { config, extraCa }) => {
+  async (app: FastifyInstance, { config, extraCa, readFile }) => {
     const policy = config.linkPolicy;
     const hosts = [...allowedHosts(policy), ...DOWNLOAD_HOSTS];
     // Every check's network work, the watcher's and /upload's, runs in the link checks' thread (ADR 0191).
@@ -71,20 +75,22 @@ export const linkCheckModule = fp<LinkCheckModuleOptions>(
       minIntervalMs: config.linkCheck.minIntervalS * 1000,
       limits: { maxBytes: MAX_FILE_BYTES, timeoutMs: WATCH_CHECK_MS },
       log: app.log,
-      // What people are told (docs/decisions/0153): followers of a changed list, the owner of a broken link.
+      // What people are told (docs/decisions/0153): followers of a changed list, the owner of a broken link, as jobs (ADR 0203).
       onChange: async (changes) => {
-        for (const change of changes) {
-          // A file Freshlist reads is told of by what changed in it (issue 30, app.contents), not by its bytes.
-          if (change.kind === 'file-changed' && !(await app.contents.readsList(change.listId))) {
-            await mailListChanged(app.db, change);
-            await moveUpdatedListUp(app.db, change, change.at);
-          }
-          if (change.kind === 'broken') await mailLinkBroken(app.db, change, change.at);
+        for (const { listId, userId, at, kind } of changes) {
+          if (kind === 'file-changed') await app.jobs.send('list-changed', { listId, userId, at, seenBy: 'file' });
+          if (kind === 'broken') await app.jobs.send('link-broken', { listId, userId, at });
         }
       },
     });
+    app.jobs.handle('link-broken', (broken, trx) => mailLinkBroken(trx, broken, broken.at));
+    if (readFile) watcher.onFileFetched(readFile);
     app.decorate('linkWatcher', watcher);
-    app.addHook('onReady', async () => watcher.start(config.linkCheck.pollMs));
+    await checkNowRoutes(app, watcher);
+    // A web process checks no link in the background (ADR 0203).
+    app.addHook('onReady', async () => {
+      if (runsBackground(config.jobs.role)) watcher.start(config.linkCheck.pollMs);
+    });
     app.addHook('onClose', async () => {
       await watcher.stop();
       await checks.close();
@@ -131,7 +137,9 @@ export const linkCheckModule = fp<LinkCheckModuleOptions>(
       async (request, reply) => {
         requireAdmin(request);
         reply.header('cache-control', 'private, no-store');
-        return service.adminView(Date.now(), request.query.health ?? null);
+        const shortestMs = config.linkCheck.minIntervalS * 1000;
+        const intervals = { shortestMs, longestMs: Math.max(shortestMs, DAY), unreachableAfterMs: UNREACHABLE_GRACE_MS };
+        return { ...(await service.adminView(Date.now(), request.query.health ?? null)), intervals };
       },
     );
   },

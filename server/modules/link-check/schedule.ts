@@ -1,4 +1,5 @@
 import { FIXABLE, type LinkHealth } from '../../../core/link-check';
+import { type ChangeHabit, habitOf, inWindow, nextWindowAt, withChange } from './change-habit';
 import type { CheckOutcome } from './checker';
 import type { CheckRecord, ClaimedCheck } from './repository';
 
@@ -21,15 +22,40 @@ export function checksPerSecond(tracked: number, minIntervalMs: number): number 
 }
 
 /**
- * When a list is checked next: at the shortest interval while it changes (or was just posted),
- * doubling with each check that finds it the same, up to a day; a link that fails is tried again at
- * the shortest interval. A tenth of random spread keeps lists posted together from staying together.
+ * The longest a list with no known habit waits between checks: a change is then seen within about
+ * this long, leaving time for the mail within issue 41's 15 minutes (docs/decisions/0220).
  */
-export function nextInterval(quietChecks: number, health: LinkHealth, minIntervalMs: number, random = Math.random): number {
-  const longest = Math.max(minIntervalMs, DAY);
-  const base =
-    health === 'ok' || health === 'unchecked' ? Math.min(longest, minIntervalMs * 2 ** Math.min(quietChecks, 20)) : minIntervalMs;
-  return Math.round(base * (0.95 + random() * 0.1));
+export const WATCH_CAP_MS = 12 * 60_000;
+/** The longest a list with a habit waits outside its usual hours: two hours made its few off-habit changes too late (ADR 0220). */
+export const OUT_OF_HOURS_CAP_MS = HOUR;
+
+/** A tenth of random spread keeps lists posted together from staying together. */
+const spread = (ms: number, random: () => number) => Math.round(ms * (0.95 + random() * 0.1));
+
+export interface ScheduleInput {
+  now: number;
+  quietChecks: number;
+  health: LinkHealth;
+  minIntervalMs: number;
+  /** When the file usually changes (change-habit.ts), or null when its changes show no habit. */
+  habit: ChangeHabit | null;
+  random?: () => number;
+}
+
+/**
+ * When a list is checked next (docs/decisions/0220, amending 0152): at the shortest interval after a
+ * change, a new link or a failure, and while the list is in its usual hours; otherwise the interval
+ * doubles with each quiet check, up to WATCH_CAP_MS, or, outside a known habit's hours, up to
+ * OUT_OF_HOURS_CAP_MS but never past the opening of its next usual hours.
+ */
+export function nextCheckAt(input: ScheduleInput): number {
+  const { now, quietChecks, health, minIntervalMs, habit, random = Math.random } = input;
+  const failing = health !== 'ok' && health !== 'unchecked';
+  if (failing || (habit && inWindow(habit, now))) return now + spread(minIntervalMs, random);
+  const grown = minIntervalMs * 2 ** Math.min(quietChecks, 20);
+  const cap = Math.max(minIntervalMs, habit ? OUT_OF_HOURS_CAP_MS : WATCH_CAP_MS);
+  const at = now + spread(Math.min(cap, grown), random);
+  return habit ? Math.min(at, Math.max(nextWindowAt(habit, now), now + minIntervalMs)) : at;
 }
 
 /**
@@ -52,6 +78,8 @@ export function recordOf(claim: ClaimedCheck, outcome: CheckOutcome, now: number
     : first
       ? (file?.modifiedAt ?? claim.fileChangedAt)
       : claim.fileChangedAt;
+  // The habit is the list's, whatever its link: a new version keeps what earlier ones taught.
+  const changeMinutes = changed && fileChangedAt !== null ? withChange(claim.changeMinutes, fileChangedAt) : claim.changeMinutes;
   const validators = outcome.changed === false && outcome.detail === 'not modified' ? null : outcome.validators;
   return {
     listId: claim.listId,
@@ -72,8 +100,9 @@ export function recordOf(claim: ClaimedCheck, outcome: CheckOutcome, now: number
     broken,
     lastError: ok ? null : outcome.detail,
     checkedAt: now,
-    nextCheckAt: now + nextInterval(quietChecks, outcome.health, minIntervalMs),
+    nextCheckAt: nextCheckAt({ now, quietChecks, health: outcome.health, minIntervalMs, habit: habitOf(changeMinutes) }),
     changeSeenAt: changed ? now : claim.changeSeenAt,
+    changeMinutes,
   };
 }
 

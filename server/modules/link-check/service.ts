@@ -43,7 +43,7 @@ export function linkChecksService(db: DB) {
       };
     },
 
-    async adminView(now: number, health: LinkHealth | null): Promise<AdminLinkChecks> {
+    async adminView(now: number, health: LinkHealth | null): Promise<Omit<AdminLinkChecks, 'intervals'>> {
       const counts = await repo.counts(now);
       const row = (r: Awaited<ReturnType<typeof repo.troubled>>[number]) => ({
         listId: Number(r.listId),
@@ -53,7 +53,8 @@ export function linkChecksService(db: DB) {
         health: r.health,
         provider: r.provider,
         broken: r.broken,
-        fileName: r.fileName,
+        // A trade-only list's file is sealed (ADR 0180): no admin, the owner account included, reads its name (ADR 0213).
+        fileName: r.audience === 'trade' ? null : r.fileName,
         fileChangedAt: num(r.fileChangedAt),
         lastError: r.lastError,
         checkedAt: num(r.checkedAt),

@@ -12,6 +12,7 @@ export function linkCheckViewRepository(db: DB) {
         'c.list_id as listId',
         'c.post_id as postId',
         'l.name as listName',
+        'l.audience',
         'l.slug',
         'h.handle',
         'c.url',

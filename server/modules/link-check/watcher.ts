@@ -3,7 +3,7 @@ import type { DB } from '../../plugins/db';
 import { adoptUntracked } from './adoption';
 import type { LinkChecker } from './check-thread';
 import type { CheckLimits, CheckOutcome } from './checker';
-import { type Checked, fileHandOn } from './file-hand-on';
+import { type Checked, type CheckedNow, fileHandOn } from './file-hand-on';
 import { keyedLimiter } from './limiter';
 import { type ClaimedCheck, linkChecksRepository } from './repository';
 import { afresh, checksPerSecond, recordOf } from './schedule';
@@ -33,6 +33,15 @@ export interface WatcherOptions {
   leaseMs?: number;
   onChange?: (changes: ListHealthChange[]) => Promise<void>;
 }
+
+/** A check that found no file. */
+const NO_FILE = {
+  provider: null,
+  file: null,
+  validators: { etag: null, lastModified: null, sha256: null },
+  changed: null,
+  bytes: null,
+} as const;
 
 /** Checks claimed at once, and recorded at once: one statement each (small, so short). */
 const BATCH = 20;
@@ -74,18 +83,7 @@ export function createLinkWatcher(options: WatcherOptions) {
 
   async function checkOne(claim: ClaimedCheck): Promise<{ claim: ClaimedCheck; outcome: CheckOutcome }> {
     if (!claim.currentUrl) {
-      return {
-        claim,
-        outcome: {
-          health: 'unchecked',
-          provider: null,
-          file: null,
-          detail: 'no version',
-          validators: { etag: null, lastModified: null, sha256: null },
-          changed: null,
-          bytes: null,
-        },
-      };
+      return { claim, outcome: { ...NO_FILE, health: 'unchecked', detail: 'no version' } };
     }
     const host = new URL(claim.currentUrl).hostname;
     const previous =
@@ -95,25 +93,17 @@ export function createLinkWatcher(options: WatcherOptions) {
     // The host's place first, then the process's: checks waiting for a slow host take no place from the others.
     const outcome = await perHost(host, () =>
       inFlight('all', () =>
-        options.check(claim.currentUrl as string, { ...options.limits, siteHost: options.siteHost, previous }).catch(
-          (error: Error): CheckOutcome => ({
-            health: 'unreachable',
-            provider: null,
-            file: null,
-            detail: error.message,
-            validators: { etag: null, lastModified: null, sha256: null },
-            changed: null,
-            bytes: null,
-          }),
-        ),
+        options
+          .check(claim.currentUrl as string, { ...options.limits, siteHost: options.siteHost, previous })
+          .catch((error: Error): CheckOutcome => ({ ...NO_FILE, health: 'unreachable', detail: error.message })),
       ),
     );
     return { claim, outcome };
   }
 
-  /** Records checks that ended (one statement for what pages show, one for the rest) and acts on what changed. */
-  async function record(results: Checked[]): Promise<void> {
-    if (results.length === 0) return;
+  /** Records checks that ended (one statement for what pages show, one for the rest), acts on what changed and returns it. */
+  async function record(results: Checked[]): Promise<ListHealthChange[]> {
+    if (results.length === 0) return [];
     const at = now();
     const records = results.map(({ claim, outcome, read }) => ({
       claim,
@@ -152,6 +142,7 @@ export function createLinkWatcher(options: WatcherOptions) {
     if (changes.length > 0 && options.onChange) {
       await options.onChange(changes).catch((error) => options.log.warn({ err: error }, 'link-check: acting on changes failed'));
     }
+    return changes;
   }
 
   return {
@@ -238,16 +229,37 @@ export function createLinkWatcher(options: WatcherOptions) {
       return checked;
     },
 
+    /**
+     * The owner's "check now" (docs/decisions/0208): this list's check at once, whatever its schedule,
+     * in this process's places per host like any other; its file is read before the check is
+     * recorded, so what the reading found is known. 'busy': another check of it holds its lease.
+     */
+    async checkNow(listId: number): Promise<CheckedNow | 'busy' | 'no-version'> {
+      const at = now();
+      // A list made before the watcher (or restored) gets its row now.
+      await repo.adoptUntracked(at, 1, listId - 1, listId);
+      const claimed = await repo.claimList(listId, at, leaseMs);
+      if (!claimed) return (await repo.ofList(listId)) ? 'busy' : 'no-version';
+      // The owner says it changes: its checks start again from the shortest interval.
+      const claim = { ...afresh(claimed), quietChecks: 0 };
+      if (!claim.currentUrl) {
+        await repo.release([claim], at);
+        return 'no-version';
+      }
+      const checked = await files.readNow(await files.decideByLines(await checkOne(claim), now()), now());
+      const changes = await record([checked]);
+      return {
+        outcome: checked.outcome,
+        verdict: checked.verdict ?? null,
+        fileChanged: changes.some((c) => c.kind === 'file-changed'),
+      };
+    },
+
     /** Registers a listener for files read whole; returns its removal. */
     onFileFetched: files.listen,
 
     /** Resolves once every file handed on so far has been taken by its listeners. */
     idle: files.idle,
-
-    /** A list was just posted: look now rather than at the next poll. */
-    kick(): void {
-      wake?.();
-    },
 
     useClock(clock: () => number): void {
       now = clock;

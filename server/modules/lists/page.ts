@@ -1,9 +1,14 @@
 import type { SessionUser } from '../../../core/api';
 import { normalizeHandle } from '../../../core/handle';
+import { CONTENTS_TEXT, type UnreadableReason } from '../../../core/list-contents';
+import { LIST_MESSAGES } from '../../../core/list-messages';
 import type { ListPage } from '../../../core/list-page';
-import { LIST_MESSAGES } from '../../../core/list-text';
-import { notFound } from '../../http-errors';
+import type { PricesPage } from '../../../core/price-table';
+import { TRADE_MESSAGES } from '../../../core/trade-text';
+import { forbidden, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';
+import { priceTableService } from '../contents/price-table';
+import { contentsReadRepository } from '../contents/read-repository';
 import { followsService } from '../follows/service';
 import { linkChecksService } from '../link-check/service';
 import { profilesService } from '../profiles/service';
@@ -22,10 +27,16 @@ export async function listPageData(db: DB, handle: string, slug: string, viewer:
   if (!list) throw notFound(LIST_MESSAGES.listGone);
   const isOwner = viewer?.id === found.userId;
   const following = viewer && !isOwner ? await followsService(db).isFollowing(viewer.id, found.handle, found.userId) : null;
-  const file = await linkChecksService(db).shownState(Number(list.id), Number(list.postId));
+  const [file, prices, summaries] = await Promise.all([
+    linkChecksService(db).shownState(Number(list.id), Number(list.postId)),
+    list.locked ? null : priceTableService(db).listPrices(Number(list.id), isOwner),
+    list.locked ? null : contentsReadRepository(db).summariesOf([Number(list.id)], viewer?.id ?? null),
+  ]);
+  const summary = summaries?.get(Number(list.id));
   return {
     profile: { handle: found.handle, displayName: found.displayName, business: found.card, isOwner, following },
     list: {
+      id: Number(list.id),
       name: list.name,
       slug: list.slug,
       tradeOnly: list.audience === 'trade',
@@ -41,6 +52,28 @@ export async function listPageData(db: DB, handle: string, slug: string, viewer:
       // Nothing of a locked list's file either (docs/decisions/0180).
       fileChangedAt: list.locked ? null : file.fileChangedAt,
       unavailable: list.locked ? null : file.unavailable,
+      prices,
+      // The change line, rendered with the page (issue 43: it needed JavaScript).
+      changes: summary ? { ...summary, reason: summary.reason as UnreadableReason | null } : null,
     },
   };
+}
+
+/**
+ * The rows of a version of the list's prices from `from` on (issue 39): the same rule as its page,
+ * a trade-only list's only to a viewer with access (docs/decisions/0180).
+ */
+export async function listPricesFrom(
+  db: DB,
+  handle: string,
+  slug: string,
+  at: { version: number; from: number },
+  viewer: SessionUser | null,
+): Promise<PricesPage> {
+  const list = await contentsReadRepository(db).listAt(normalizeHandle(handle), slug.toLowerCase(), viewer?.id ?? null);
+  if (!list) throw notFound(LIST_MESSAGES.listGone);
+  if (!list.readable) throw forbidden(TRADE_MESSAGES.locked);
+  const page = await priceTableService(db).rowsFrom(list.id, at.version, at.from);
+  if (!page) throw notFound(CONTENTS_TEXT.versionGone);
+  return page;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicPost } from '../../../core/feed';
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app';
+import { aBareSnapshot } from '../../../tests/fixtures/contents-rows';
 import { aFollow, aPost, as, aUser, type TestUser } from '../../../tests/fixtures/factories';
 import { aVersion, versionsOf } from '../../../tests/fixtures/list-rows';
 
@@ -12,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const TRUSTED = 'Only trusted domains are allowed (localhost, Google Drive, Dropbox, OneDrive, Box).';
+const TRUSTED = 'Only trusted domains are allowed (Google Drive, Dropbox, OneDrive, Box).';
 let shops = 0;
 const anOwner = () => aUser(t.db, { handle: `list-shop-${++shops}` });
 const share = (user: TestUser | undefined, payload: unknown) =>
@@ -320,13 +321,14 @@ describe('a list’s own page /{handle}/lists/{slug} (its data)', () => {
   it('names the business, the list by its newest version, its dates and versions; the viewer’s Follow state', async () => {
     const owner = await anOwner();
     const v1 = await aPost(t.db, owner, { description: 'Weekly prices', createdAt: 1_000 });
-    await aVersion(t.db, owner, v1, { description: 'Week 2: pears', createdAt: 2_000 });
+    const v2 = await aVersion(t.db, owner, v1, { description: 'Week 2: pears', createdAt: 2_000 });
     await t.db.updateTable('posts').set({ valid_until: '2031-10-31' }).where('list_id', '=', v1.listId).execute();
     const path = `/api/profiles/${owner.handle}/lists/${v1.listSlug}`;
     const visitor = (await get(path)).json();
     expect(visitor).toEqual({
       profile: expect.objectContaining({ handle: owner.handle, displayName: owner.name, isOwner: false, following: null }),
       list: {
+        id: v1.listId,
         name: 'Weekly prices',
         slug: v1.listSlug,
         tradeOnly: false,
@@ -339,9 +341,15 @@ describe('a list’s own page /{handle}/lists/{slug} (its data)', () => {
         editedAt: null,
         fileChangedAt: null,
         unavailable: null,
+        prices: null,
+        changes: null,
       },
     });
     expect(visitor.profile.business).toHaveProperty('logo', null);
+    // What Freshlist read of the newest version comes with the page, so the server renders its change line (issue 43).
+    const counts = { up: 2, down: 0, added: 1, gone: 0, changed: 0 };
+    await aBareSnapshot(t.db, { listId: v1.listId, postId: v2.id, userId: owner.id }, counts);
+    expect((await get(path)).json().list.changes).toMatchObject({ state: 'read', counts });
     const reader = await aUser(t.db);
     expect((await get(path, reader)).json().profile.following).toBe(false);
     await aFollow(t.db, reader, owner.handle!);
@@ -356,6 +364,7 @@ describe('a list’s own page /{handle}/lists/{slug} (its data)', () => {
       description: '',
       validUntil: null,
       versions: 1,
+      changes: null,
     });
     // Its owner reads it whole.
     expect((await get(path, owner)).json().list).toMatchObject({ locked: false, description: 'Week 2: pears', versions: 2 });

@@ -1,5 +1,5 @@
 import { listSlugBase } from '../../../core/list';
-import { LIST_MESSAGES } from '../../../core/list-text';
+import { LIST_MESSAGES } from '../../../core/list-messages';
 import type { Audience } from '../../../core/trade';
 import { forbidden, notFound } from '../../http-errors';
 import type { DB } from '../../plugins/db';

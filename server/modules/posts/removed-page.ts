@@ -1,4 +1,4 @@
-import { LIST_MESSAGES } from '../../../core/list-text';
+import { LIST_MESSAGES } from '../../../core/list-messages';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

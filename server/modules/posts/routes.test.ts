@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const TRUSTED = 'Only trusted domains are allowed (localhost, Google Drive, Dropbox, OneDrive, Box).';
+const TRUSTED = 'Only trusted domains are allowed (Google Drive, Dropbox, OneDrive, Box).';
 const share = (user: TestUser | undefined, payload: unknown) =>
   t.app.inject(as(user, { method: 'POST', url: '/api/posts', payload }));
 
@@ -126,7 +126,7 @@ describe('configured link lists', () => {
       const owner = await aUser(custom.db, { handle: 'custom-shop' });
       const post = (url: string) => custom.app.inject(as(owner, { method: 'POST', url: '/api/posts', payload: { url } }));
       expect((await post('https://files.cloud.example/menu')).statusCode).toBe(201);
-      expect((await post('https://bit.ly/x')).json().message).toBe('Only trusted domains are allowed (localhost, Nextcloud).');
+      expect((await post('https://bit.ly/x')).json().message).toBe('Only trusted domains are allowed (Nextcloud).');
       expect((await post('https://spam.cloud.example/x')).json().message).toBe('Shortened or suspicious URLs are not allowed.');
     } finally {
       await custom.close();
@@ -145,8 +145,9 @@ describe('GET /api/posts/:id/open', () => {
   it('counts the open and redirects to the stored link', async () => {
     const owner = await aUser(t.db, { handle: 'open-shop' });
     const post = await aPost(t.db, owner, { url: 'https://docs.google.com/spreadsheets/d/1' });
+    // Two visitors: one visitor's opens count once in a window (open-once.test.ts).
     for (let i = 0; i < 2; i++) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/posts/${post.id}/open` });
+      const res = await t.app.inject({ method: 'GET', url: `/api/posts/${post.id}/open`, remoteAddress: `10.9.0.${i}` });
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe('https://docs.google.com/spreadsheets/d/1');
     }
@@ -256,7 +257,8 @@ describe('GET /api/posts/mine', () => {
     const a = await aPost(t.db, author, { createdAt: 1, url: 'https://box.com/a' });
     const b = await aPost(t.db, author, { createdAt: 2, url: 'https://box.com/b' });
     await aPost(t.db, other, { createdAt: 3 });
-    for (let i = 0; i < 3; i++) await t.app.inject({ method: 'GET', url: `/api/posts/${a.id}/open` });
+    for (let i = 0; i < 3; i++)
+      await t.app.inject({ method: 'GET', url: `/api/posts/${a.id}/open`, remoteAddress: `10.9.1.${i}` });
     const res = await t.app.inject(as(author, { url: '/api/posts/mine' }));
     expect(res.json()).toMatchObject({
       posts: [

@@ -10,6 +10,7 @@ import { linkPolicySchema, ownPostPageSchema, postIdParamSchema } from '../../..
 import type { Config } from '../../config';
 import { perPersonLimit } from '../../plugins/rate-limit';
 import { requireApproved, requireUser } from '../../plugins/session';
+import { openVisitor } from './open-once';
 import { goneListPage, removedPostPage } from './removed-page';
 import { postsService } from './service';
 
@@ -41,8 +42,6 @@ export async function postsRoutes(app: FastifyInstance, { config }: { config: Co
     async (request, reply) => {
       const author = requireApproved(request);
       const { post, created } = await posts.create(author, request.body);
-      // The new link is checked in the background at once (docs/decisions/0152).
-      if (created) app.linkWatcher.kick();
       // The same idempotency key again answers 200 with the post stored the first time.
       return reply.code(created ? 201 : 200).send({ post });
     },
@@ -94,7 +93,7 @@ export async function postsRoutes(app: FastifyInstance, { config }: { config: Co
       },
     },
     async (request, reply) => {
-      const target = await posts.open(request.params.id, request.user);
+      const target = await posts.open(request.params.id, request.user, openVisitor(request));
       reply.header('cache-control', 'no-store');
       reply.header('referrer-policy', 'no-referrer');
       // The post was removed: the tab this link opened learns so, with the way to the profile.

@@ -3,7 +3,8 @@ import { type Cursor, encodeCursor, type PublicPost, publicPost } from '../../..
 import { keysetPage } from '../../../core/keyset';
 import { type LinkPolicy, openableUrl } from '../../../core/link';
 import { type ListVersionsPage, type PostEdit, type RemovedPost, type SharePost, validityOrderProblem } from '../../../core/list';
-import { defaultListName, LIST_MESSAGES } from '../../../core/list-text';
+import { LIST_MESSAGES } from '../../../core/list-messages';
+import { defaultListName } from '../../../core/list-text';
 import type { OwnPostPage } from '../../../core/post';
 import { POST_MESSAGES } from '../../../core/post-text';
 import { TRADE_MESSAGES } from '../../../core/trade';
@@ -13,6 +14,7 @@ import { mailNewPost } from '../email/service';
 import { followsService } from '../follows/service';
 import { linkChecksService } from '../link-check/service';
 import { listsService } from '../lists/service';
+import { openOnceFor } from './open-once';
 import { postsRepository } from './repository';
 
 const OWN_PAGE_SIZE = 5;
@@ -173,7 +175,7 @@ export function postsService(db: DB, policy: LinkPolicy) {
      * rules as configured now: a host blocked since is not followed (and not counted). A post its
      * author removed names the profile it was on.
      */
-    async open(postId: number, viewer: SessionUser | null): Promise<OpenTarget> {
+    async open(postId: number, viewer: SessionUser | null, visitor?: string): Promise<OpenTarget> {
       const stored = await repo.link(postId, viewer?.id ?? null);
       if (stored === undefined) {
         const removed = await repo.removed(postId);
@@ -184,7 +186,8 @@ export function postsService(db: DB, policy: LinkPolicy) {
       if (stored?.locked && stored.handle) return { kind: 'locked', handle: stored.handle, slug: stored.slug };
       const target = stored === undefined ? null : openableUrl(stored.url, policy);
       if (target === null) throw notFound(POST_MESSAGES.linkNotAvailable);
-      await repo.countOpen(postId);
+      // Counted once per visitor and version in a window (issue 42); without a visitor, always.
+      if (visitor === undefined || openOnceFor(db).first(visitor, postId)) await repo.countOpen(postId);
       return { kind: 'link', url: target };
     },
   };

@@ -9,6 +9,7 @@ import { listPaths } from '../../../core/list-text';
 import type { Config } from '../../config';
 import { HttpError } from '../../http-errors';
 import { listsService } from '../lists/service';
+import { openVisitor } from './open-once';
 import { postsService } from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
@@ -59,7 +60,7 @@ export async function listVersionRoutes(app: FastifyInstance, { config }: { conf
       const list = await lists.atAddress(handle, request.params.slug.toLowerCase());
       if (list) {
         try {
-          const target = await posts.open(list.postId, request.user);
+          const target = await posts.open(list.postId, request.user, openVisitor(request));
           if (target.kind === 'link') return reply.redirect(target.url, 302);
         } catch (error) {
           if (!(error instanceof HttpError && error.statusCode === 404)) throw error;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../core/api';
+import { publicTermsAnswerSchema } from '../../../core/delivery-terms-api';
 import { cursorParamSchema, encodeCursor } from '../../../core/feed';
 import { handleParamSchema, normalizeHandle } from '../../../core/handle';
 import { postPageSchema, profileSchema } from '../../../core/post';
@@ -10,9 +11,10 @@ import type { Config } from '../../config';
 import { fastSerializer } from '../../fast-serializer';
 import { freshUntil } from '../../plugins/page-freshness';
 import { answerOf } from '../../plugins/pages';
-import { handleTag, tableTags } from '../../read-tags';
+import { handleTag, tableTags } from '../../read-cache/read-tags';
 import { linkPreviewHead, linkPreviewTags } from './link-preview';
 import { publicProfilesService } from './public-service';
+import { termsService } from './terms-service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
 const handleParams = z.object({ handle: handleParamSchema.transform(normalizeHandle) });
@@ -77,17 +79,24 @@ export async function publicProfileRoutes(app: FastifyInstance, { config }: { co
   );
 
   // /{handle} and /follow/{handle} rendered on the server (docs/decisions/0108), from one query.
-  // An unknown handle's profile goes to / as the browser's router sends it; its connect page says so.
+  // An unknown handle's profile and connect page say so with a 404 (issue 43: the profile went to / without a word).
   const handleParam = (raw: string) => encodeURIComponent(raw);
+  const terms = termsService(app.db);
   app.addPageData('profile', async ({ handle = '' }) => {
     if (handle.length > 200) return null;
     const page = await profiles.handlePages(handle);
-    if (!page) return { redirect: '/', tags: [handleTag(handle)] };
     const path = `/api/profiles/${handleParam(handle)}`;
+    if (!page) {
+      const missing = await answerOf(profileSchema, () => profiles.profile(handle, null));
+      return { answers: { [path]: missing }, status: 404, tags: [handleTag(handle)] };
+    }
     return {
       answers: {
         [path]: await answerOf(profileSchema, async () => page.profile),
         [`${path}/posts`]: await answerOf(postPageSchema, async () => page.posts),
+        // Its ordering terms come with it (issue 40): the page asks nothing more on its first visit.
+        // The browser works out the next delivery from the terms by its own clock.
+        [`${path}/terms`]: await answerOf(publicTermsAnswerSchema, () => terms.publicTerms(handle, Date.now())),
       },
       head: linkPreviewTags(page.face, 'profile', config.publicUrl),
       tags: [handleTag(page.face.handle)],

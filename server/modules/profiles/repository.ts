@@ -27,7 +27,7 @@ export interface ProfileFields {
   area: string | null;
 }
 
-/** All SQL of business profiles: the profile columns of users and the profile_logos table. */
+/** All SQL of business profiles: the profile columns of users (ordering terms among them) and the profile_logos table. */
 export function profilesRepository(db: DB) {
   const profiles = () =>
     db
@@ -118,6 +118,38 @@ export function profilesRepository(db: DB) {
 
     async deleteLogo(userId: string): Promise<void> {
       await db.deleteFrom('profile_logos').where('user_id', '=', userId).execute();
+    },
+
+    /** The holder's stored ordering terms (unchecked JSON, null when unset); undefined when no one holds the handle. */
+    async termsByHandle(handle: string): Promise<{ terms: unknown } | undefined> {
+      return db
+        .selectFrom('handles as h')
+        .innerJoin('users as u', 'u.id', 'h.user_id')
+        .select('u.delivery_terms as terms')
+        .where('h.handle', '=', handle)
+        .executeTakeFirst();
+    },
+
+    /** The person's stored ordering terms; undefined when they hold no handle. */
+    async termsOf(userId: string): Promise<{ terms: unknown } | undefined> {
+      return db
+        .selectFrom('handles as h')
+        .innerJoin('users as u', 'u.id', 'h.user_id')
+        .select('u.delivery_terms as terms')
+        .where('h.user_id', '=', userId)
+        .executeTakeFirst();
+    },
+
+    /** Stores checked terms as JSON text; false when the person no longer holds a handle. */
+    async setTerms(userId: string, termsJson: string): Promise<boolean> {
+      const row = await db
+        .updateTable('users')
+        .set({ delivery_terms: termsJson })
+        .where('id', '=', userId)
+        .where((eb) => eb.exists(eb.selectFrom('handles').select('handle').where('user_id', '=', userId)))
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** The logo of a handle's holder. */

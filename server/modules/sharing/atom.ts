@@ -1,6 +1,7 @@
 import { Feed } from 'feed';
 import type { PublicPost } from '../../../core/feed';
-import { LIST_MESSAGES, listPaths } from '../../../core/list-text';
+import { LIST_MESSAGES } from '../../../core/list-messages';
+import { listPaths } from '../../../core/list-text';
 import { postOpenPath } from '../../../core/post-text';
 import type { PublicProfile } from '../../../core/sharing';
 import { printableText } from '../../../core/text';

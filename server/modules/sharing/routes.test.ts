@@ -196,12 +196,14 @@ describe('link previews in the HTML the server sends', () => {
   });
 
   it('gives unknown handles and other pages no profile tags', async () => {
-    // An unknown handle's profile goes to /, as the web app sends it (the page is rendered on the
-    // server); '/follow/' is the profile of 'follow', a reserved word no one can hold.
+    // An unknown handle's profile says so with a 404 (issue 43), rendered on the server with the
+    // site's own tags; '/follow/' is the profile of 'follow', a reserved word no one can hold.
     for (const path of ['/nobody-here', '/follow/']) {
       const unknown = await t.app.inject(path);
-      expect(unknown.statusCode, path).toBe(302);
-      expect(unknown.headers.location, path).toBe('/');
+      expect(unknown.statusCode, path).toBe(404);
+      expect(unknown.body, path).toContain('<title>Freshlist</title>');
+      expect(unknown.body, path).not.toContain('og:title');
+      expect(unknown.body, path).not.toContain('rel="canonical"');
     }
     for (const path of ['/follow/nobody-here', '/dashboard', '/admin']) {
       const html = (await t.app.inject(path)).body;

@@ -155,6 +155,9 @@ describe('a trade-only list, place by place', () => {
     expect(await count()).toBe(before);
     const open = await get(`/api/posts/${newest.id}/open`, member);
     expect([open.statusCode, open.headers.location]).toEqual([302, SECRET_URL]);
+    // The member opened it through the list's address above: one visitor counts once in a window (issue 42).
+    expect(await count()).toBe(before);
+    expect((await get(`/api/posts/${newest.id}/open`, supplier)).headers.location).toBe(SECRET_URL);
     expect(await count()).toBe(before + 1);
   });
 

@@ -35,7 +35,14 @@ export function tradeRepository(db: DB) {
     async request(ownerId: string, memberId: string) {
       return db
         .selectFrom('trade_requests')
-        .select(['state', 'business_name as businessName', 'note', 'created_at as createdAt', 'decided_at as decidedAt'])
+        .select([
+          'state',
+          'business_name as businessName',
+          'note',
+          'created_at as createdAt',
+          'decided_at as decidedAt',
+          'decline_reason as declineReason',
+        ])
         .where('owner_id', '=', ownerId)
         .where('member_id', '=', memberId)
         .executeTakeFirst();
@@ -63,6 +70,7 @@ export function tradeRepository(db: DB) {
             state: sql`case when trade_requests.state = 'approved' then 'approved' else 'pending' end`,
             created_at: sql`case when trade_requests.state = 'approved' then trade_requests.created_at else ${row.now}::bigint end`,
             decided_at: sql`case when trade_requests.state = 'approved' then trade_requests.decided_at else null end`,
+            decline_reason: '',
           }),
         )
         .returning(['state'])
@@ -70,11 +78,11 @@ export function tradeRepository(db: DB) {
       return result.state;
     },
 
-    /** The supplier's answer; the request locked by its update. Undefined when there is no such request. */
-    async decide(ownerId: string, memberId: string, state: 'approved' | 'declined', now: number, from: string[]) {
+    /** The supplier's answer (and why, on a decline); the request locked by its update. Undefined when there is no such request. */
+    async decide(ownerId: string, memberId: string, state: 'approved' | 'declined', now: number, from: string[], reason = '') {
       return db
         .updateTable('trade_requests')
-        .set({ state, decided_at: now })
+        .set({ state, decided_at: now, decline_reason: state === 'declined' ? reason : '' })
         .where('owner_id', '=', ownerId)
         .where('member_id', '=', memberId)
         .where('state', 'in', from as Array<'pending' | 'approved' | 'declined'>)
@@ -103,11 +111,24 @@ export function tradeRepository(db: DB) {
           'r.member_id as memberId',
           'r.business_name as businessName',
           'u.display_name as displayName',
+          'u.email',
           'h.handle',
           'r.note',
           'r.state',
           'r.created_at as createdAt',
           'r.decided_at as decidedAt',
+          // Whether the member still follows: an unfollow leaves their access as given (ADR 0213).
+          (eb) =>
+            eb
+              .exists(
+                eb
+                  .selectFrom('follows as f')
+                  .innerJoin('handles as oh', 'oh.handle', 'f.handle')
+                  .whereRef('f.follower_id', '=', 'r.member_id')
+                  .whereRef('oh.user_id', '=', 'r.owner_id')
+                  .select(sql.lit(1).as('one')),
+              )
+              .as('following'),
         ])
         .where('r.owner_id', '=', ownerId)
         .where('r.state', 'in', ['pending', 'approved'])

@@ -171,16 +171,27 @@ describe('asking for access', () => {
     expect((await send(restaurant, 'GET', accessUrl)).json().state).toBe('none');
   });
 
-  it('a declined request is told; asking again makes it pending again', async () => {
+  it('a declined request is told with its reason and a way to the business; asking again makes it pending again', async () => {
     const owner = await aSupplier();
     await aPost(t.db, owner, { audience: 'trade' });
     const member = await aUser(t.db);
     const url = `/api/trade/access/${owner.handle}`;
     await send(member, 'POST', url, { businessName: 'Cafe' });
-    await send(owner, 'POST', `/api/trade/requests/${member.id}`, { decision: 'decline' });
-    expect((await send(member, 'GET', url)).json().state).toBe('declined');
-    expect((await mailsTo(member.id)).map((m) => m.kind)).toEqual(['trade-declined']);
+    // The supplier sees who asks by their email, to check them.
+    expect((await send(owner, 'GET', '/api/trade/requests')).json().pending[0]).toMatchObject({ email: member.email });
+    const reason = 'We only supply restaurants in Leeds.';
+    await send(owner, 'POST', `/api/trade/requests/${member.id}`, { decision: 'decline', reason });
+    expect((await send(member, 'GET', url)).json()).toMatchObject({
+      state: 'declined',
+      declineReason: reason,
+      declinedAt: expect.any(Number),
+    });
+    const [declined] = await mailsTo(member.id);
+    expect(declined?.kind).toBe('trade-declined');
+    expect(declined?.text).toContain(`Their reason:\n${reason}`);
+    expect(declined?.text).toContain(`Their page: http://localhost:3000/${owner.handle}`);
     expect((await send(member, 'POST', url, { businessName: 'Cafe' })).json().state).toBe('pending');
+    expect((await send(member, 'GET', url)).json().declineReason).toBeUndefined();
     expect((await mailsTo(owner.id)).map((m) => m.kind)).toEqual(['trade-request', 'trade-request']);
   });
 

@@ -58,7 +58,7 @@ export async function tradeRoutes(app: FastifyInstance) {
     { schema: { params: memberParams, body: tradeDecisionSchema, response: { 200: tradeMembersSchema, ...errors } } },
     async (request) => {
       const user = requireApproved(request);
-      return trade.decide(user, request.params.memberId, request.body.decision);
+      return trade.decide(user, request.params.memberId, request.body.decision, request.body.reason);
     },
   );
 

@@ -39,6 +39,9 @@ export function tradeService(db: DB) {
       const base = { handle: holder.handle, tradeLists: holder.tradeLists, businessName: settings?.businessName ?? null };
       if (holder.userId === viewer.id) return { ...base, state: 'owner' };
       const request = await repo.request(holder.userId, viewer.id);
+      if (request?.state === 'declined') {
+        return { ...base, state: 'declined', declinedAt: request.decidedAt, declineReason: request.declineReason };
+      }
       return { ...base, state: request?.state ?? 'none' };
     },
 
@@ -76,12 +79,15 @@ export function tradeService(db: DB) {
     /** The supplier's pending requests and approved members. */
     async members(user: SessionUser): Promise<TradeMembers> {
       if (!user.handle) throw forbidden(TRADE_MESSAGES.needsHandle);
-      const rows: TradeMember[] = await repo.membersOf(user.id, MEMBERS_LIMIT);
+      const rows: TradeMember[] = (await repo.membersOf(user.id, MEMBERS_LIMIT)).map((r) => ({
+        ...r,
+        following: Boolean(r.following),
+      }));
       return { pending: rows.filter((r) => r.state === 'pending'), approved: rows.filter((r) => r.state === 'approved') };
     },
 
-    /** Approve or decline a pending request (the member is told), or remove access given before. */
-    async decide(user: SessionUser, memberId: string, decision: TradeDecision): Promise<TradeMembers> {
+    /** Approve or decline a pending request (the member is told, with the reason if given), or remove access given before. */
+    async decide(user: SessionUser, memberId: string, decision: TradeDecision, reason = ''): Promise<TradeMembers> {
       if (!user.handle) throw forbidden(TRADE_MESSAGES.needsHandle);
       const handle = user.handle;
       await db.transaction().execute(async (trx) => {
@@ -94,13 +100,13 @@ export function tradeService(db: DB) {
         const approved = decision === 'approve';
         // Declining someone already approved is removing them; approving twice changes nothing.
         const from = approved ? ['pending', 'declined'] : ['pending'];
-        const changed = await repo.decide(user.id, memberId, approved ? 'approved' : 'declined', now, from);
+        const changed = await repo.decide(user.id, memberId, approved ? 'approved' : 'declined', now, from, reason);
         if (!changed) {
           const current = await repo.request(user.id, memberId);
           if (current?.state === (approved ? 'approved' : 'declined')) return;
           throw notFound(TRADE_MESSAGES.requestNotFound);
         }
-        await mailTradeDecision(trx, { approved, memberId, handle, displayName: user.displayName }, now);
+        await mailTradeDecision(trx, { approved, memberId, handle, displayName: user.displayName, reason }, now);
       });
       return this.members(user);
     },

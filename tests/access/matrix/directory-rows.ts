@@ -2,14 +2,14 @@ import { aUser } from '../../fixtures/factories';
 import { anImage } from '../../fixtures/images';
 import { type ApiRow, approvedOnly, everyone } from './roles';
 
-/** API rows: business profiles and the directory (#15 §3, §4). Keep rows sorted by path. */
+/** API rows: business profiles, their ordering terms and the directory (#15 §3, §4; #40 §1). Keep rows sorted by path. */
 export const directoryRows: ApiRow[] = [
   {
     method: 'GET',
     path: '/api/directory',
     expect: everyone(200),
-    request: () => ({ url: '/api/directory?q=matrix&trade=produce' }),
-    why: 'the public directory behind /explore; Follow states only for the signed-in viewer',
+    request: () => ({ url: '/api/directory?q=matrix&trade=produce&deliversTo=BS8%201AB&day=tue' }),
+    why: 'the public directory behind /explore, by delivery too (#40 §1); Follow states only for the signed-in viewer',
   },
   { method: 'GET', path: '/api/profile', expect: approvedOnly(200), why: 'the owner’s own business profile, to edit' },
   {
@@ -33,6 +33,24 @@ export const directoryRows: ApiRow[] = [
   },
   {
     method: 'GET',
+    path: '/api/profile/terms',
+    expect: approvedOnly(200),
+    why: 'the owner’s own ordering terms, with where orders go',
+  },
+  {
+    method: 'PUT',
+    path: '/api/profile/terms',
+    expect: approvedOnly(200),
+    request: () => ({
+      payload: {
+        timeZone: 'Europe/London',
+        days: [{ day: 'tue', cutoff: { daysBefore: 1, time: '16:00' } }],
+        orderTo: { emails: ['orders@matrix.example'] },
+      },
+    }),
+  },
+  {
+    method: 'GET',
     path: '/api/profiles/:handle/logo',
     expect: everyone(200),
     request: async ({ db, unique }) => {
@@ -52,5 +70,28 @@ export const directoryRows: ApiRow[] = [
       return { url: `/api/profiles/logo-${unique}/logo?v=matrix` };
     },
     why: 'a published logo is public, like the profile',
+  },
+  {
+    method: 'GET',
+    path: '/api/profiles/:handle/terms',
+    expect: everyone(200),
+    request: async ({ db, unique }) => {
+      const owner = await aUser(db, { handle: `terms-${unique}` });
+      const terms = {
+        timeZone: 'Europe/London',
+        days: [{ day: 'tue', cutoff: { daysBefore: 1, time: '16:00' } }],
+        minimumOrder: null,
+        areas: { postcodes: [], towns: [] },
+        exceptions: { noDelivery: [], earlierCutoffs: [] },
+        orderTo: { emails: ['orders@matrix.example'], phone: null, whatsapp: false },
+      };
+      await db
+        .updateTable('users')
+        .set({ delivery_terms: JSON.stringify(terms) })
+        .where('id', '=', owner.id)
+        .execute();
+      return { url: `/api/profiles/terms-${unique}/terms` };
+    },
+    why: 'ordering terms are public but for where orders go, which only the owner reads',
   },
 ];

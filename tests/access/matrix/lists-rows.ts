@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { aPost, aUser } from '../../fixtures/factories';
 import { type ApiExpectation, type ApiRow, everyone, type MatrixContext, signedIn } from './roles';
 
@@ -11,8 +12,18 @@ async function postOfActorOrOther({ db, actor, unique }: MatrixContext) {
   if (actor?.handle) return aPost(db, { id: actor.id, handle: actor.handle });
   return aPost(db, await aUser(db, { handle: `other-${unique}`.replace(/[^a-z0-9-]/g, '') }));
 }
-async function postOfOther({ db, unique }: MatrixContext) {
-  return aPost(db, await aUser(db, { handle: `stranger-${unique}`.replace(/[^a-z0-9-]/g, '') }));
+async function postOfOther({ db, unique }: MatrixContext, audience: 'public' | 'trade' = 'public') {
+  return aPost(db, await aUser(db, { handle: `stranger-${unique}`.replace(/[^a-z0-9-]/g, '') }), { audience });
+}
+
+/** The prices' path of a version read of someone else's list (issue 39). */
+async function pricesOfOther(ctx: MatrixContext, audience: 'public' | 'trade') {
+  const post = await postOfOther(ctx, audience);
+  const { rows } = await sql<{ id: number }>`
+    insert into list_snapshots (list_id, user_id, post_id, seen_at, checked_at, state, line_ids)
+    select ${post.listId}, user_id, ${post.id}, 1700000000000, 1700000000000, 'read', '{}' from lists where id = ${post.listId}
+    returning id`.execute(ctx.db);
+  return { url: `/api/profiles/${post.handle}/lists/${post.listSlug}/prices?version=${rows[0]?.id}&from=0` };
 }
 
 /** API rows: living lists (#17): editing, removing and versioning posts, stable addresses. Sorted by path. */
@@ -81,6 +92,20 @@ export const listsRows: ApiRow[] = [
       return { url: `/api/profiles/${post.handle}/lists/${post.listSlug}` };
     },
     why: 'a list’s own page is as public as the profile (the viewer’s Follow state is their own)',
+  },
+  {
+    method: 'GET',
+    path: '/api/profiles/:handle/lists/:slug/prices',
+    expect: everyone(200),
+    request: (ctx) => pricesOfOther(ctx, 'public'),
+    why: 'the prices Freshlist read in a public list are as public as the list',
+  },
+  {
+    method: 'GET',
+    path: '/api/profiles/:handle/lists/:slug/prices',
+    expect: { visitor: 403, user: 403, approved: 403, admin: 403, owner: 403 },
+    request: (ctx) => pricesOfOther(ctx, 'trade'),
+    why: 'a trade-only list’s prices reach only its owner’s trade customers (ADR 0180), admins included',
   },
   {
     method: 'GET',

@@ -72,12 +72,28 @@ const NOTES: Partial<Record<PageKey, PageNote>> = {
   feed: { expect: publicPage, why: "visitors see 'Please sign in to view your feed.' with a sign-in link" },
   profile: {
     url: pagePath('profile', { handle: PAGE_SEED.approvedHandle }),
-    why: 'public profiles; an unknown handle goes to / (tests/e2e/posts-and-feed.test.ts)',
+    why: "public profiles; an unknown handle says 'No business called @…' with a 404 (server/plugins/pages.test.ts)",
   },
   follow: { url: pagePath('follow', { handle: PAGE_SEED.approvedHandle }) },
   list: {
     url: pagePath('list', { handle: PAGE_SEED.approvedHandle, slug: PAGE_SEED.listSlug }),
     why: "a list's own page; one that is gone says 'This list is no longer on Freshlist' (tests/e2e/list-page.test.ts)",
+  },
+  listCard: {
+    url: pagePath('listCard', { handle: PAGE_SEED.approvedHandle, slug: PAGE_SEED.listSlug }),
+    why: "a list's QR card with Download, Print and Share, as public as the list",
+  },
+  compare: {
+    url: '/compare?item=burrata',
+    why: 'one item across suppliers: public lists for everyone, trade-only lines only with access (tests/e2e/compare.test.ts)',
+  },
+  order: {
+    url: pagePath('order', { id: '999999999' }),
+    why: "signed in: 'No such order, or it is not yours to see.' for another's or an unknown id",
+  },
+  orderAnswer: {
+    url: pagePath('orderAnswer', { token: 'A'.repeat(43) }),
+    why: "the order mail's link: a made-up token says 'This link is not valid' (server/modules/orders/desk.test.ts)",
   },
   chatFormEdit: {
     url: pagePath('chatFormEdit', { formId: 'no-such-form' }),
@@ -86,8 +102,8 @@ const NOTES: Partial<Record<PageKey, PageNote>> = {
   chatFormResponses: { url: pagePath('chatFormResponses', { formId: 'no-such-form' }) },
   form: { url: pagePath('form', { formId: 'no-such-form' }), why: "shows 'Form not found' to everyone" },
   listChanges: {
-    url: pagePath('listChanges', { handle: PAGE_SEED.approvedHandle, slug: 'no-such-list' }),
-    why: "what changed in a public list; an unknown list says 'List not found.'",
+    url: pagePath('listChanges', { handle: PAGE_SEED.approvedHandle, slug: PAGE_SEED.listSlug }),
+    why: "what changed in a public list, rendered on the server (issue 43); an unknown list says 'List not found.' with a 404",
   },
   listVersion: {
     url: pagePath('listVersion', { handle: PAGE_SEED.approvedHandle, slug: 'no-such-list', version: '2026-10-03' }),

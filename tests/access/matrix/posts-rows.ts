@@ -1,5 +1,13 @@
-import { aPost, aUser } from '../../fixtures/factories';
-import { type ApiRow, approvedOnly, everyone, signedIn } from './roles';
+import { aFollow, aPost, aUser } from '../../fixtures/factories';
+import { type ApiRow, approvedOnly, everyone, type MatrixContext, signedIn } from './roles';
+
+/** A business the actor follows (for the visitor, one nobody follows: the request is refused anyway). */
+async function followedBy(ctx: MatrixContext): Promise<string> {
+  const handle = `bell-${ctx.unique}`.replace(/[^a-z0-9-]/g, '');
+  await aUser(ctx.db, { handle });
+  if (ctx.actor) await aFollow(ctx.db, ctx.actor, handle);
+  return handle;
+}
 
 /** API rows: posts, feed, follows and sharing (#5, #6). Keep rows sorted by path within a section. */
 export const postsRows: ApiRow[] = [
@@ -65,6 +73,23 @@ export const postsRows: ApiRow[] = [
       await aUser(db, { handle: `fol-${unique}` });
       return { url: `/api/follows/fol-${unique}` };
     },
+  },
+  {
+    method: 'GET',
+    path: '/api/follows/:handle/bell',
+    expect: signedIn(200),
+    request: async (ctx) => ({ url: `/api/follows/${await followedBy(ctx)}/bell` }),
+    why: 'one’s own bell for a business one follows; not following it is a 404 (server/modules/email/bells.test.ts)',
+  },
+  {
+    method: 'PUT',
+    path: '/api/follows/:handle/bell',
+    expect: signedIn(200),
+    request: async (ctx) => ({
+      url: `/api/follows/${await followedBy(ctx)}/bell`,
+      payload: { bell: 'moves', movePercent: 10, cadence: 'daily' },
+    }),
+    why: 'what one hears of a business one follows, and how often (docs/decisions/0214)',
   },
   { method: 'GET', path: '/api/followers', expect: signedIn(200), why: 'empty without a handle' },
   { method: 'GET', path: '/api/following', expect: signedIn(200) },

@@ -105,6 +105,9 @@ function AdminDashboard({ user }: { user: SessionUser }) {
             <li>
               <Link to={pagePath('adminLinkChecks')}>Link checks</Link>
             </li>
+            <li>
+              <Link to={pagePath('adminJobs')}>Background jobs</Link>
+            </li>
           </ul>
         </section>
       </div>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { EMAIL_STATES, type EmailStatus } from '../../../core/email';
-import { errorMessage } from '../../lib/api-client';
 import { useApiGet } from '../../lib/use-api';
 import { ErrorAlert } from '../../ui/alert';
 import { AdminPage, formatDateTime } from './admin-page';
 import { adminApi } from './api';
+import { FailureCard } from './failure-card';
 import './admin.css';
 
 type State = (typeof EMAIL_STATES)[number];
@@ -34,44 +34,26 @@ const KIND_LABELS: Record<string, string> = {
 
 type Failure = EmailStatus['failures'][number];
 
-function FailureCard({ mail, onSent }: { mail: Failure; onSent(message: string): void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const headingId = `mail-${mail.id}`;
-
-  async function sendAgain() {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await adminApi.retryEmail(mail.id);
-      onSent(`Mail #${mail.id} to ${mail.recipient ?? 'its recipient'} is queued again; the worker sends it within seconds.`);
-    } catch (err) {
-      setError(errorMessage(err));
-      setBusy(false);
-    }
-  }
-
+function MailFailureCard({ mail, onSent }: { mail: Failure; onSent(message: string): void }) {
   return (
-    <li className="admin-item" aria-labelledby={headingId}>
-      <div className="admin-item-main">
-        <h3 id={headingId}>{mail.subject ?? KIND_LABELS[mail.kind] ?? mail.kind}</h3>
-        <p className="admin-item-email">{mail.recipient ?? 'Recipient not known (never rendered)'}</p>
-        <p className="admin-item-meta">
-          #{mail.id} · {KIND_LABELS[mail.kind] ?? mail.kind} · queued {formatDateTime(mail.createdAt)} ·{' '}
-          {mail.attempts === 1 ? '1 attempt' : `${mail.attempts} attempts`}
-        </p>
-        <p className="mail-error">
-          <span className="visually-hidden">Error: </span>
-          {mail.lastError ?? 'No error recorded.'}
-        </p>
-        <ErrorAlert message={error} />
-      </div>
-      <div className="admin-item-actions">
-        <button type="button" className="button button-small" onClick={sendAgain} disabled={busy} aria-busy={busy}>
-          {busy ? 'Sending...' : 'Send again'}
-        </button>
-      </div>
-    </li>
+    <FailureCard
+      headingId={`mail-${mail.id}`}
+      title={mail.subject ?? KIND_LABELS[mail.kind] ?? mail.kind}
+      error={mail.lastError ?? 'No error recorded.'}
+      action="Send again"
+      busyAction="Sending..."
+      runAgain={async () => {
+        await adminApi.retryEmail(mail.id);
+        return `Mail #${mail.id} to ${mail.recipient ?? 'its recipient'} is queued again; the worker sends it within seconds.`;
+      }}
+      onDone={onSent}
+    >
+      <p className="admin-item-email">{mail.recipient ?? 'Recipient not known (never rendered)'}</p>
+      <p className="admin-item-meta">
+        #{mail.id} · {KIND_LABELS[mail.kind] ?? mail.kind} · queued {formatDateTime(mail.createdAt)} ·{' '}
+        {mail.attempts === 1 ? '1 attempt' : `${mail.attempts} attempts`}
+      </p>
+    </FailureCard>
   );
 }
 
@@ -114,7 +96,7 @@ function EmailOverview() {
         {data && data.failures.length > 0 && (
           <ul className="admin-list">
             {data.failures.map((mail) => (
-              <FailureCard
+              <MailFailureCard
                 key={mail.id}
                 mail={mail}
                 onSent={(message) => {

@@ -12,6 +12,7 @@ import type {
 } from '../../../core/admin';
 import type { AuditLogPage } from '../../../core/audit';
 import type { EmailStatus } from '../../../core/email';
+import type { AdminJobs } from '../../../core/jobs';
 import type { AdminLinkChecks } from '../../../core/link-check';
 import type { Note, NoteSlug, saveNoteBodySchema } from '../../../core/notes';
 import { api, segment, withQuery } from '../../lib/api-client';
@@ -34,6 +35,9 @@ export const adminApi = {
   emailStatus: () => api.get<EmailStatus>('/api/admin/email'),
   /** The link watcher's state (#29): lists by health, when checked and due, recent failures. */
   linkChecks: (health: string | null) => api.get<AdminLinkChecks>(withQuery('/api/admin/link-checks', { health })),
+  /** The job queue (issue 38): what waits, what failed for good. */
+  jobs: () => api.get<AdminJobs>('/api/admin/jobs'),
+  retryJob: (name: string, id: string) => api.post<{ ok: true }>(`/api/admin/jobs/${segment(name)}/${segment(id)}/retry`),
   retryEmail: (id: number) => api.post<{ ok: true }>(`/api/admin/email/${id}/retry`),
   note: (slug: NoteSlug) => api.get<Note>(`/api/admin/notes/${slug}`),
   saveNote: (slug: NoteSlug, body: z.input<typeof saveNoteBodySchema>) => api.put<Note>(`/api/admin/notes/${slug}`, body),

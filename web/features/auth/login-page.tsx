@@ -7,12 +7,12 @@ import { rememberFollowIntent } from '../../lib/follow-intent';
 import { SignInButton } from '../../lib/sign-in-button';
 import { Link } from '../../ui/link';
 
-/** The handle a sign-in is for, when it comes from a Follow (a profile with followAfterLogin=true). */
+/** The handle a sign-in is for, when it comes from a Follow (a profile or a list's page with followAfterLogin=true). */
 function followTarget(redirect: string): string | null {
   const url = new URL(redirect, window.location.origin);
   if (url.searchParams.get('followAfterLogin') !== 'true') return null;
   const page = pageOf(url.pathname);
-  return page?.key === 'profile' ? (page.params.handle ?? null) : null;
+  return page?.key === 'profile' || page?.key === 'list' ? (page.params.handle ?? null) : null;
 }
 
 export function LoginPage() {

@@ -1,4 +1,5 @@
 import type { BusinessProfileInput, Logo, OwnBusinessProfile } from '../../../core/business-profile';
+import type { DeliveryTermsInput, OwnDeliveryTerms } from '../../../core/delivery-terms-api';
 import { ApiRequestError, api } from '../../lib/api-client';
 
 /** The form's fields as it sends them (PUT /api/profile reads them with businessProfileInputSchema). */
@@ -10,6 +11,9 @@ export const businessProfileApi = {
   get: () => api.get<OwnBusinessProfile>('/api/profile'),
   save: (form: BusinessProfileForm) => api.put<OwnBusinessProfile>('/api/profile', form),
   removeLogo: () => api.delete<{ logo: null }>('/api/profile/logo'),
+  /** Ordering terms (issue 40 §1): null until first saved. */
+  terms: () => api.get<OwnDeliveryTerms>('/api/profile/terms'),
+  saveTerms: (terms: DeliveryTermsInput) => api.put<OwnDeliveryTerms>('/api/profile/terms', terms),
 
   /** The image itself as the body (not JSON): the server reads its bytes, whatever the file claims to be. */
   async uploadLogo(file: Blob): Promise<Logo> {

@@ -4,10 +4,12 @@ import { RequireAuth } from '../../lib/require-auth';
 import { useApiGet } from '../../lib/use-api';
 import { businessProfileApi } from './api';
 import { BusinessProfileForm } from './business-profile-form';
+import { OrderingTermsForm } from './ordering-terms-form';
 import './business-profile.css';
 
 function EditProfile() {
   const profile = useApiGet(() => businessProfileApi.get(), []);
+  const terms = useApiGet(() => businessProfileApi.terms(), []);
   if (profile.error?.status === 403) return <Navigate to={pagePath('dashboard')} replace />;
   return (
     <main className="page page-narrow">
@@ -19,6 +21,7 @@ function EditProfile() {
         </p>
       )}
       {profile.data ? <BusinessProfileForm profile={profile.data} /> : !profile.error && <p className="muted">Loading...</p>}
+      {profile.data && terms.data && <OrderingTermsForm terms={terms.data.terms} />}
     </main>
   );
 }

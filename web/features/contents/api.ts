@@ -1,4 +1,4 @@
-import type { ListChangesPage, ListCompare, ListVersionText } from '../../../core/list-contents-api';
+import { changesApiPath, type ListChangesPage, type ListCompare, type ListVersionText } from '../../../core/list-contents-api';
 import { api, segment, withQuery } from '../../lib/api-client';
 
 const base = (handle: string, slug: string) => `/api/contents/${segment(handle)}/${segment(slug)}`;
@@ -6,7 +6,7 @@ const base = (handle: string, slug: string) => `/api/contents/${segment(handle)}
 export const contentsApi = {
   /** The archive, newest first, ten versions a page. */
   changes: (handle: string, slug: string, cursor: string | null) =>
-    api.get<ListChangesPage>(withQuery(`${base(handle, slug)}/changes`, { cursor })),
+    api.get<ListChangesPage>(withQuery(changesApiPath(handle, slug), { cursor })),
   /** One version by id, or the one in force at the end of a day (YYYY-MM-DD). */
   version: (handle: string, slug: string, version: string) =>
     api.get<ListVersionText>(

@@ -1,5 +1,7 @@
+import { compareLinkOf } from '../../../core/compare-link';
 import { changeRow } from '../../../core/list-changes';
 import type { ListChange } from '../../../core/list-diff';
+import { Link } from '../../ui/link';
 
 /**
  * What changed, as a table a person reads down: the item, what happened, before, after and by how
@@ -9,7 +11,9 @@ export function ChangesTable({ changes, caption }: { changes: ListChange[]; capt
   if (changes.length === 0) return <p className="muted">Nothing readable changed.</p>;
   return (
     <table className="changes-table">
-      <caption className="visually-hidden">{caption}</caption>
+      <caption className="visually-hidden" suppressHydrationWarning>
+        {caption}
+      </caption>
       <thead>
         <tr>
           <th scope="col">Item</th>
@@ -28,7 +32,20 @@ export function ChangesTable({ changes, caption }: { changes: ListChange[]; capt
             // biome-ignore lint/suspicious/noArrayIndexKey: a stored version's changes never reorder.
             <tr key={i} className={tone}>
               <th scope="row" data-label="Item">
-                {row.what || '—'}
+                {row.what ? (
+                  <span>
+                    {row.what}{' '}
+                    <Link
+                      className="changes-compare"
+                      to={compareLinkOf(row.what)}
+                      aria-label={`Compare ${row.what} across suppliers`}
+                    >
+                      Compare
+                    </Link>
+                  </span>
+                ) : (
+                  '—'
+                )}
               </th>
               <td data-label="Change">{row.label}</td>
               <td data-label="Before">{row.before || '—'}</td>

@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { changeSummary, hasChanges } from '../../../core/list-changes';
+import { changeSummary, hasChanges } from '../../../core/change-summary';
 import { CONTENTS_TEXT } from '../../../core/list-contents';
-import type { ListCompare, ListVersion } from '../../../core/list-contents-api';
+import { changesApiPath, type ListCompare, type ListVersion } from '../../../core/list-contents-api';
 import { listPaths } from '../../../core/list-text';
 import { pagePath } from '../../../core/pages';
 import { errorMessage } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth';
 import { useCursorPages } from '../../lib/use-cursor-pages';
 import { ConfirmButton } from '../../ui/confirm-button';
 import { Link } from '../../ui/link';
@@ -36,7 +37,10 @@ function VersionCard({
   return (
     <section className="version-card card" aria-labelledby={`version-${version.versionId}`}>
       <h2 id={`version-${version.versionId}`} className="version-heading">
-        <time dateTime={new Date(version.seenAt).toISOString()}>{seenLabel(version.seenAt)}</time>
+        {/* In the reader's own clock once hydrated; the server's render says its own. */}
+        <time dateTime={new Date(version.seenAt).toISOString()} suppressHydrationWarning>
+          {seenLabel(version.seenAt)}
+        </time>
         <span className={`version-summary${version.state === 'unreadable' ? ' is-unreadable' : ''}`}>
           {versionSummary(version)}
         </span>
@@ -87,7 +91,7 @@ function CompareForm({ handle, slug, versions }: { handle: string; slug: string;
   const [error, setError] = useState<string | null>(null);
   if (readable.length < 2) return null;
   const option = (v: ListVersion) => (
-    <option key={v.versionId} value={v.versionId}>
+    <option key={v.versionId} value={v.versionId} suppressHydrationWarning>
       {seenLabel(v.seenAt)}
     </option>
   );
@@ -140,12 +144,28 @@ function CompareForm({ handle, slug, versions }: { handle: string; slug: string;
   );
 }
 
-/** /{handle}/lists/{slug}/changes: every version Freshlist read of the list, newest first, with what changed. */
+/**
+ * /{handle}/lists/{slug}/changes: every version Freshlist read of the list, newest first, with what
+ * changed. Rendered on the server as a visitor sees it (issue 43); a signed-in viewer's copy mounts
+ * again with their own answer (their Remove, a trade-only list they may read), as the list page does.
+ */
 export function ListChangesPage() {
   const { handle = '', slug = '' } = useParams();
+  const { auth } = useAuth();
+  return <ListChanges key={`${auth.user?.id ?? 'visitor'}:${handle}/${slug}`} handle={handle} slug={slug} />;
+}
+
+function ListChanges({ handle, slug }: { handle: string; slug: string }) {
   const navigate = useNavigate();
   const [day, setDay] = useState('');
-  const archive = useCursorPages((cursor) => contentsApi.changes(handle, slug, cursor), [handle, slug]);
+  // The two forms answer in the browser: without JavaScript (the server's page) they are left out.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+  const archive = useCursorPages(
+    (cursor) => contentsApi.changes(handle, slug, cursor),
+    [handle, slug],
+    changesApiPath(handle, slug),
+  );
   const first = archive.pages[0];
   const versions = archive.pages.flatMap((p) => p.versions);
   if (archive.status === 'loading') return <p className="page-status">Loading changes...</p>;
@@ -168,21 +188,23 @@ export function ListChangesPage() {
         <a href={listPaths.stable(list.handle, list.slug)}>{list.name}</a>
       </p>
       <h1>What changed in {list.name}</h1>
-      <form
-        className="as-of-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (day) navigate(pagePath('listVersion', { handle: list.handle, slug: list.slug, version: day }));
-        }}
-      >
-        <label>
-          The list as of
-          <input type="date" value={day} onChange={(e) => setDay(e.target.value)} required />
-        </label>
-        <button type="submit" className="button">
-          Show
-        </button>
-      </form>
+      {live && (
+        <form
+          className="as-of-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (day) navigate(pagePath('listVersion', { handle: list.handle, slug: list.slug, version: day }));
+          }}
+        >
+          <label>
+            The list as of
+            <input type="date" value={day} onChange={(e) => setDay(e.target.value)} required />
+          </label>
+          <button type="submit" className="button">
+            Show
+          </button>
+        </form>
+      )}
       {versions.length === 0 && <p className="muted">Freshlist has not read this list's file yet.</p>}
       {versions.map((version) => (
         <VersionCard
@@ -195,7 +217,7 @@ export function ListChangesPage() {
         />
       ))}
       {archive.hasMore && <LoadMore busy={archive.status === 'more'} onClick={archive.loadMore} />}
-      <CompareForm handle={list.handle} slug={list.slug} versions={versions} />
+      {live && <CompareForm handle={list.handle} slug={list.slug} versions={versions} />}
     </main>
   );
 }

@@ -1,4 +1,4 @@
-import { changeSummary, hasChanges } from '../../../core/list-changes';
+import { changeSummary, hasChanges } from '../../../core/change-summary';
 import { CONTENTS_TEXT } from '../../../core/list-contents';
 import type { ListVersion } from '../../../core/list-contents-api';
 

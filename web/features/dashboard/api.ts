@@ -3,7 +3,7 @@ import type { FeedPage, PublicPost } from '../../../core/feed';
 import type { FollowersPage } from '../../../core/follow';
 import type { LinkPolicy } from '../../../core/link';
 import type { OwnLinkProblems } from '../../../core/link-check';
-import type { PostEdit, RemovedPost } from '../../../core/list';
+import type { OwnLists, PostEdit, RemovedPost } from '../../../core/list';
 import type { OwnPostPage } from '../../../core/post';
 import type { Audience, TradeDecision, TradeMembers } from '../../../core/trade';
 import { api, withQuery } from '../../lib/api-client';
@@ -15,6 +15,8 @@ export type PostEditBody = { [K in keyof PostEdit]?: string };
 export const dashboardApi = {
   /** The signed-in person's lists by their newest versions, with open counts, newest first. */
   myPosts: (cursor: string | null) => api.get<OwnPostPage>(withQuery('/api/posts/mine', { cursor })),
+  /** The person's lists, one row each: whether there is a first one to share, or a trade-only one. */
+  myLists: () => api.get<OwnLists>('/api/lists/mine'),
   /**
    * One of the person's posts edited: description, validity dates ('' clears one) and, on a list's
    * newest version, the list's name. It keeps its time and shows "edited".
@@ -34,8 +36,8 @@ export const dashboardApi = {
   linkProblems: () => api.get<OwnLinkProblems>('/api/link-checks/mine'),
   /** Requests for trade access, and who has it (issue 32). */
   tradeRequests: () => api.get<TradeMembers>('/api/trade/requests'),
-  decideTrade: (memberId: string, decision: TradeDecision) =>
-    api.post<TradeMembers>(`/api/trade/requests/${memberId}`, { decision }),
+  decideTrade: (memberId: string, decision: TradeDecision, reason?: string) =>
+    api.post<TradeMembers>(`/api/trade/requests/${memberId}`, { decision, ...(reason ? { reason } : {}) }),
   /** A list becomes public or trade only; its versions are sealed or opened with it. */
   setAudience: (listId: number, audience: Audience) =>
     api.put<{ audience: Audience }>(`/api/lists/${listId}/audience`, { audience }),

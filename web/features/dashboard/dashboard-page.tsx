@@ -6,6 +6,7 @@ import { useAuth } from '../../lib/auth';
 import { RequireAuth } from '../../lib/require-auth';
 import { useApiGet } from '../../lib/use-api';
 import { Link } from '../../ui/link';
+import { dashboardApi } from './api';
 import { FeedPreview } from './feed-preview';
 import { HandleCard } from './handle-card';
 import { CompleteProfileNudge, FollowerCount, HandleRemovedNotice } from './handle-notices';
@@ -14,18 +15,24 @@ import { TradeRequests } from './trade-requests';
 import { YourLists } from './your-lists';
 import './dashboard.css';
 
-function QuickAction({ to, label, handle }: { to: string; label: string; handle: string | null }) {
-  if (!handle) {
-    return (
-      <li className="quick-action disabled" aria-disabled="true">
-        <span>{label}</span> <span className="muted">requires a handle</span>
-      </li>
-    );
-  }
+function QuickAction({ to, label }: { to: string; label: string }) {
   return (
     <li className="quick-action">
       <Link to={to}>{label}</Link>
     </li>
+  );
+}
+
+/** A new holder's one next step (issue 43), before everything else they could do. */
+function FirstListStep() {
+  return (
+    <section className="card card-highlight" aria-labelledby="first-list-heading">
+      <h2 id="first-list-heading">Share your first list</h2>
+      <p>Post your price list's link: people who follow you see it on your page and in their feed.</p>
+      <Link className="button button-primary" to={pagePath('upload')}>
+        Upload your first list
+      </Link>
+    </section>
   );
 }
 
@@ -35,6 +42,10 @@ function Dashboard({ user }: { user: SessionUser }) {
   // The status is fresher than the session's view (an approval may have landed since sign-in).
   const handle = status.data ? status.data.handle : user.approved ? user.handle : null;
   const stale = status.data !== undefined && status.data.handle !== user.handle;
+  // A holder's lists: none yet makes "Share your first list" the next step; a trade-only one, the Trade access card.
+  const own = useApiGet(handle ? () => dashboardApi.myLists() : null, [handle]);
+  const firstList = own.data?.lists.length === 0;
+  const tradeLists = own.data ? own.data.lists.some((list) => list.audience === 'trade') : undefined;
   useEffect(() => {
     if (stale) void refresh();
   }, [stale, refresh]);
@@ -50,6 +61,7 @@ function Dashboard({ user }: { user: SessionUser }) {
       <h1>Welcome, {user.displayName || user.email}</h1>
       {status.data?.handleRemoved && <HandleRemovedNotice />}
       {handle && <LinkProblems handle={handle} />}
+      {firstList && <FirstListStep />}
 
       {/*
         Someone without a handle reads rather than posts: their feed first, then their one next step
@@ -60,38 +72,27 @@ function Dashboard({ user }: { user: SessionUser }) {
       {!handle && !invited && handleSection}
       {handle && <CompleteProfileNudge />}
 
+      {/* Only what the person can use (issue 43): a buyer's Request a handle above says what a handle adds. */}
       <section aria-labelledby="actions-heading">
         <h2 id="actions-heading">Quick actions</h2>
         <ul className="quick-actions">
-          <QuickAction to={pagePath('upload')} label="Upload a new list" handle={handle} />
-          <QuickAction
-            to={handle ? pagePath('profile', { handle }) : pagePath('dashboard')}
-            label="View public profile"
-            handle={handle}
-          />
-          <QuickAction to={pagePath('followers')} label="Followers" handle={handle} />
-          <li className="quick-action">
-            <Link to={pagePath('feed')}>Feed</Link>
-          </li>
-          <li className="quick-action">
-            <Link to={pagePath('following')}>Following</Link>
-          </li>
-          <li className="quick-action">
-            <Link to={pagePath('chatFormCreator')}>Chat forms</Link>
-          </li>
-          <li className="quick-action">
-            <Link to={pagePath('explore')}>Explore</Link>
-          </li>
           {handle && (
-            <li className="quick-action">
-              <Link to={pagePath('settingsProfile')}>Business profile</Link>
-            </li>
+            <>
+              <QuickAction to={pagePath('upload')} label="Upload a new list" />
+              <QuickAction to={pagePath('profile', { handle })} label="View public profile" />
+              <QuickAction to={pagePath('followers')} label="Followers" />
+            </>
           )}
+          <QuickAction to={pagePath('feed')} label="Feed" />
+          <QuickAction to={pagePath('following')} label="Following" />
+          <QuickAction to={pagePath('chatFormCreator')} label="Chat forms" />
+          <QuickAction to={pagePath('explore')} label="Explore" />
+          {handle && <QuickAction to={pagePath('settingsProfile')} label="Business profile" />}
         </ul>
       </section>
 
-      {handle && <YourLists />}
-      {handle && <TradeRequests />}
+      {handle && !firstList && <YourLists />}
+      {handle && <TradeRequests tradeLists={tradeLists} />}
 
       <section className="card" aria-labelledby="friends-heading">
         <h2 id="friends-heading">Tell your friends</h2>

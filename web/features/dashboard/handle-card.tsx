@@ -73,8 +73,8 @@ export function HandleCard({
     <section className="card" aria-labelledby="handle-heading">
       <h2 id="handle-heading">Your handle</h2>
       <p>To post lists and get followers, you'll need a handle.</p>
-      {/* The direct request: most people know their handle; the page offers the invite request too. */}
-      <Link className="button button-primary" to={pagePath('requestHandle')}>
+      {/* The seed's target (issue 43): the invite request, which offers the direct request too. */}
+      <Link className="button button-primary" to={pagePath('requestInvite')}>
         Request a handle
       </Link>
     </section>

@@ -1,9 +1,11 @@
 import { useApiGet } from '../../lib/use-api';
 import { dashboardApi } from './api';
+import { LinkProblemRow } from './link-problem-row';
 
 /**
  * The owner's lists whose links broke (#29): what is wrong and how to fix it, on top of the
- * dashboard. It clears by itself once the watcher finds the link working again.
+ * dashboard. It clears by itself once the watcher finds the link working again, or at once when its
+ * owner checks a fixed link again.
  */
 export function LinkProblems({ handle }: { handle: string }) {
   const problems = useApiGet(() => dashboardApi.linkProblems(), []);
@@ -15,10 +17,7 @@ export function LinkProblems({ handle }: { handle: string }) {
       <p>People who open these lists cannot get to the file. Fix the link where the file lives, or edit it below.</p>
       <ul>
         {rows.map((p) => (
-          <li key={p.listId}>
-            {/* The stable address: a server route, so a plain link (docs/decisions/0102). */}
-            <a href={`/${handle}/lists/${p.slug}`}>{p.listName}</a>: {p.message}
-          </li>
+          <LinkProblemRow key={p.listId} handle={handle} problem={p} />
         ))}
       </ul>
     </section>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { PublicPost } from '../../../core/feed';
-import { listPaths } from '../../../core/list-text';
 import { pagePath } from '../../../core/pages';
 import { errorMessage } from '../../lib/api-client';
+import { CheckNowButton } from '../../ui/check-now-button';
 import { ConfirmButton } from '../../ui/confirm-button';
 import { Link } from '../../ui/link';
 import { dashboardApi } from './api';
@@ -77,17 +77,14 @@ export function OwnerActions({
       {newest && (
         <>
           <AudienceButton post={post} onChanged={onChanged} />
+          <CheckNowButton listId={post.list.id} listName={post.list.name} />
           <Link className="button button-small" to={`${pagePath('upload')}?list=${post.list.id}`}>
             New version<span className="visually-hidden"> of {post.list.name}</span>
           </Link>
-          <a
-            className="button button-small"
-            href={listPaths.card(post.handle, post.list.slug)}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            QR card<span className="visually-hidden"> of {post.list.name} (opens in a new tab)</span>
-          </a>
+          {/* A page with Download, Print and Share (issue 43), not the bare image in a new tab. */}
+          <Link className="button button-small" to={pagePath('listCard', { handle: post.handle, slug: post.list.slug })}>
+            QR card<span className="visually-hidden"> of {post.list.name}</span>
+          </Link>
         </>
       )}
       <ConfirmButton

@@ -6,13 +6,17 @@ import { useApiGet } from '../../lib/use-api';
 import { ConfirmButton } from '../../ui/confirm-button';
 import { Link } from '../../ui/link';
 import { dashboardApi } from './api';
+import { DeclineRequest } from './decline-request';
 
 const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 function Who({ member }: { member: TradeMember }) {
   return (
     <p className="trade-member-who">
-      <strong>{member.businessName}</strong> <span className="muted">{member.displayName}</span>
+      <strong>{member.businessName}</strong> <span className="muted">{member.displayName}</span>{' '}
+      <a className="trade-member-email" href={`mailto:${member.email}`}>
+        {member.email}
+      </a>
       {member.handle && (
         <>
           {' '}
@@ -25,9 +29,10 @@ function Who({ member }: { member: TradeMember }) {
 
 /**
  * The supplier's requests for trade access (issue 32): approve or decline each (the requester is
- * mailed), and the members approved, each with Remove access.
+ * mailed), and the members approved, each with Remove access. Shown to a holder with a trade-only
+ * list, or with requests or members still to see to (issue 43: no empty card for everyone else).
  */
-export function TradeRequests() {
+export function TradeRequests({ tradeLists }: { tradeLists: boolean | undefined }) {
   const loaded = useApiGet(() => dashboardApi.tradeRequests(), []);
   const [members, setMembers] = useState<TradeMembers>();
   const [busy, setBusy] = useState<string>();
@@ -35,17 +40,17 @@ export function TradeRequests() {
   const [notice, setNotice] = useState<string>();
   const current = members ?? loaded.data;
   const section = useRef<HTMLElement>(null);
-  const shown = current !== undefined;
+  const shown = current !== undefined && tradeLists !== undefined;
   // Arrived from the request mail (/dashboard#trade-requests): the requests come into view once loaded.
   useEffect(() => {
     if (shown && window.location.hash === '#trade-requests') section.current?.scrollIntoView({ block: 'start' });
   }, [shown]);
 
-  async function decide(member: TradeMember, decision: TradeDecision) {
+  async function decide(member: TradeMember, decision: TradeDecision, reason?: string) {
     setBusy(member.memberId);
     setError(undefined);
     try {
-      setMembers(await dashboardApi.decideTrade(member.memberId, decision));
+      setMembers(await dashboardApi.decideTrade(member.memberId, decision, reason));
       const done = { approve: 'now has trade access', decline: 'was declined', remove: 'no longer has trade access' }[decision];
       setNotice(`${member.businessName} ${done}.`);
     } catch (err) {
@@ -55,7 +60,8 @@ export function TradeRequests() {
     }
   }
 
-  if (!current) return null;
+  if (!current || tradeLists === undefined) return null;
+  if (!tradeLists && current.pending.length === 0 && current.approved.length === 0) return null;
   return (
     <section id="trade-requests" ref={section} className="card trade-requests" aria-labelledby="trade-requests-heading">
       <h2 id="trade-requests-heading">Trade access</h2>
@@ -87,26 +93,26 @@ export function TradeRequests() {
               >
                 Approve
               </button>
-              <button
-                type="button"
-                className="button button-small"
+              <DeclineRequest
+                member={member}
                 disabled={busy === member.memberId}
-                onClick={() => decide(member, 'decline')}
-                aria-label={`Decline ${member.businessName}`}
-              >
-                Decline
-              </button>
+                onDecline={(reason) => decide(member, 'decline', reason)}
+              />
             </div>
           </li>
         ))}
       </ul>
       <h3>With access</h3>
+      <p className="muted">Access stays when someone unfollows you, until you remove it.</p>
       {current.approved.length === 0 && <p className="muted">No one has trade access yet.</p>}
       <ul className="trade-members">
         {current.approved.map((member) => (
           <li key={member.memberId} className="trade-member">
             <Who member={member} />
-            <p className="muted">Since {DAY.format(new Date(member.decidedAt ?? member.createdAt))}</p>
+            <p className="muted">
+              Since {DAY.format(new Date(member.decidedAt ?? member.createdAt))}
+              {!member.following && ' · no longer follows you, still has access'}
+            </p>
             <ConfirmButton
               label="Remove access"
               ariaLabel={`Remove access of ${member.businessName}`}

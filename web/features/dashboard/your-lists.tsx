@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { pagePath } from '../../../core/pages';
+import { contentsSummariesApi } from '../../lib/contents-api';
+import { useApiGet } from '../../lib/use-api';
 import { useCursorPages } from '../../lib/use-cursor-pages';
+import { ChangesLine } from '../../ui/changes-line';
 import { Link } from '../../ui/link';
 import { EarlierVersions, StableLink } from '../../ui/list-parts';
 import { LoadMore } from '../../ui/load-more';
@@ -23,6 +26,9 @@ export function YourLists() {
   const deleting = usePendingDelete(reload);
   const gone = deleting.pending?.post.id;
   const posts = list.pages.flatMap((p) => p.posts);
+  const listIds = posts.map((post) => post.list.id);
+  // What Freshlist read of each list's file: the owner sees when it can't, and why (issue 39).
+  const summaries = useApiGet(listIds.length ? () => contentsSummariesApi.of(listIds) : null, [listIds.join(',')]);
   const now = Date.now();
   return (
     <section aria-labelledby="your-lists-heading">
@@ -45,6 +51,7 @@ export function YourLists() {
           <li key={`${post.id}:${generation}`} hidden={post.id === gone}>
             <PostCard post={post} now={now}>
               <p className="post-card-stat">{opened(post.openCount)}</p>
+              <ChangesLine summary={summaries.data?.get(post.list.id)} handle={post.handle} slug={post.list.slug} showReason />
               <StableLink post={post} />
               <OwnerActions post={post} newest onChanged={reload} onDelete={deleting.start} />
               <EarlierVersions

@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { compareLinkOf } from '../../../core/compare-link';
 import type { DirectoryEntry } from '../../../core/directory';
+import { LIST_TIMES } from '../../../core/list-text';
 import { pagePath } from '../../../core/pages';
 import { relativeTime } from '../../../core/time';
 import { BusinessLogo, TradeList } from '../../ui/business-card';
@@ -43,7 +45,14 @@ function ItemMatchLine({ handle, match, now }: { handle: string; match: NonNulla
           match.checkedAt !== null &&
           match.checkedAt - match.changedAt > 60_000 &&
           `, changed ${relativeTime(match.changedAt, now)}`}
-      </span>
+      </span>{' '}
+      <Link
+        className="directory-result-compare"
+        to={compareLinkOf(match.text)}
+        aria-label={`Compare ${match.text} across suppliers`}
+      >
+        Compare
+      </Link>
     </p>
   );
 }
@@ -70,7 +79,7 @@ export function DirectoryResult({ entry, now }: { entry: DirectoryEntry; now: nu
         {entry.match && <ItemMatchLine handle={entry.handle} match={entry.match} now={now} />}
         <p className="directory-result-stats">
           {entry.lastPostAt === null ? 'No lists yet' : `Latest list ${relativeTime(entry.lastPostAt, now)}`} ·{' '}
-          {entry.fileChangedAt !== null && `Updated ${relativeTime(entry.fileChangedAt, now)} · `}
+          {entry.fileChangedAt !== null && `${LIST_TIMES.fileSaved(relativeTime(entry.fileChangedAt, now))} · `}
           {followers(followerCount)}
         </p>
       </div>

@@ -24,7 +24,7 @@ export function ExplorePage() {
   const query = { ...filters, page };
   const { data, error, loading } = useApiGet(
     () => exploreApi.search(query),
-    [filters.q, filters.trade, filters.area, page, viewer],
+    [filters.q, filters.trade, filters.area, filters.deliversTo, filters.day, page, viewer],
     directoryApiPath(query),
   );
 
@@ -35,7 +35,7 @@ export function ExplorePage() {
 
   const search = (next: ExploreFilters) => setParams(exploreSearchParams(next));
 
-  const searching = Boolean(filters.q || filters.trade || filters.area);
+  const searching = Boolean(filters.q || filters.trade || filters.area || filters.deliversTo || filters.day);
   const now = Date.now();
   return (
     <main className="page explore">

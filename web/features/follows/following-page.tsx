@@ -4,6 +4,7 @@ import { pagePath } from '../../../core/pages';
 import { relativeTime } from '../../../core/time';
 import { track } from '../../lib/analytics';
 import { errorMessage } from '../../lib/api-client';
+import { FollowBellControl } from '../../ui/follow-bell';
 import { Link } from '../../ui/link';
 import { followsApi } from './api';
 import { PeoplePage } from './people-page';
@@ -79,6 +80,13 @@ export function FollowingPage() {
             <span>{f.lastPostAt === null ? '' : `Last post ${relativeTime(f.lastPostAt, now)}`}</span>
           </span>
           <FollowToggle handle={f.handle} />
+          {f.displayName !== null && (
+            <FollowBellControl
+              handle={f.handle}
+              name={f.displayName || `@${f.handle}`}
+              initial={{ bell: f.bell, movePercent: f.movePercent, cadence: f.cadence }}
+            />
+          )}
         </>
       )}
     </PeoplePage>

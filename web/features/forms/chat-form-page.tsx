@@ -165,11 +165,16 @@ function ChatForm({ form, onClosed }: { form: PublicChatForm; onClosed(): void }
               confirmation={CHAT_FORM_TEXT.copied}
             />
           </section>
-          <p className="chat-try">
-            {CHAT_FORM_TEXT.tryIt}{' '}
-            <Link className="button" to={pagePath('chatFormCreator')}>
-              {CHAT_FORM_TEXT.tryChatForm}
-            </Link>
+          {/* The visitor's next step is the business that asked (issue 43); the seed's own prompt stays, quieter. */}
+          {form.owner?.handle && (
+            <p>
+              <Link className="button button-primary" to={pagePath('profile', { handle: form.owner.handle })}>
+                Back to {form.owner.displayName || `@${form.owner.handle}`}
+              </Link>
+            </p>
+          )}
+          <p className="chat-try muted">
+            {CHAT_FORM_TEXT.tryIt} <Link to={pagePath('chatFormCreator')}>{CHAT_FORM_TEXT.tryChatForm}</Link>
           </p>
         </>
       )}

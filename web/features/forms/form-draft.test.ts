@@ -46,7 +46,7 @@ describe('the form editor draft', () => {
       question(''),
       question('x', { field: 'Email', keyFollowsText: false }),
     ];
-    expect(answerKeys(questions)).toEqual(['What is your name', 'What is your name 2', 'Question 3', 'Email']);
+    expect(answerKeys(questions)).toEqual(['Name', 'Name 2', 'Question 3', 'Email']);
     expect(answerKeys([question('Email?'), question('x', { field: 'email', keyFollowsText: false })])).toEqual([
       'Email 2',
       'email',

@@ -187,7 +187,8 @@ function UploadForm({
             {urlProblem}
           </p>
         )}
-        {!urlProblem && checkedHere && (
+        {/* Asked below when sharing, the problem is said once, there (issue 43). */}
+        {!urlProblem && checkedHere && status.kind !== 'link-problem' && (
           <LinkCheckNote id={ids.check} checking={checkedHere.result === null} result={checkedHere.result} />
         )}
         <p id={ids.hint} className="field-hint">

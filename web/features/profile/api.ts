@@ -1,5 +1,7 @@
+import type { PublicTermsAnswer } from '../../../core/delivery-terms-api';
 import type { FollowState } from '../../../core/follow';
 import type { PostPage, Profile } from '../../../core/post';
+import { termsPath } from '../../../core/terms-path';
 import type { TradeAccess } from '../../../core/trade';
 import { api, segment, withQuery } from '../../lib/api-client';
 
@@ -13,6 +15,9 @@ export const profilePaths = {
 export const profileApi = {
   profile: (handle: string) => api.get<Profile>(profilePaths.profile(handle)),
   posts: (handle: string, cursor: string | null) => api.get<PostPage>(withQuery(profilePaths.posts(handle), { cursor })),
+  /** The public ordering terms and next delivery (issue 40 §1); preloaded with the profile (the page works out the next delivery by its own clock). */
+  terms: (handle: string) => api.get<PublicTermsAnswer>(profileApi.termsPath(handle)),
+  termsPath,
   follow: (handle: string) => api.put<FollowState>(`/api/follows/${segment(handle)}`),
   unfollow: (handle: string) => api.delete<FollowState>(`/api/follows/${segment(handle)}`),
   /** Where the signed-in viewer stands with the handle's trade-only lists (docs/decisions/0180). */

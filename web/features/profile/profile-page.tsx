@@ -1,8 +1,9 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { Navigate, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { pagePath } from '../../../core/pages';
 import { track } from '../../lib/analytics';
 import { useAuth } from '../../lib/auth';
+import { renderedPart } from '../../lib/rendered-part';
 import { useApiGet } from '../../lib/use-api';
 import { FollowButton } from '../../ui/follow-button';
 import { Link } from '../../ui/link';
@@ -15,7 +16,13 @@ const COPIED_FOR_MS = 2000;
 /** As follow-question.tsx reads it: that module loads only when the address has it. */
 const FOLLOW_AFTER_LOGIN = 'followAfterLogin';
 
-const FollowOnReturn = lazy(async () => ({ default: (await import('./follow-question')).FollowOnReturn }));
+const FollowOnReturn = lazy(async () => ({ default: (await import('../../ui/follow-question')).FollowOnReturn }));
+// Only a business with ordering terms needs the rule that reads them: the first visit stays as small.
+// Only a follower's copy shows the bell: a visitor's first visit does not carry it.
+const FollowBellControl = lazy(async () => ({ default: (await import('../../ui/follow-bell')).FollowBellControl }));
+const ProfileOrdering = lazy(async () => ({ default: (await import('./profile-ordering')).ProfileOrdering }));
+// Only an unknown handle's page shows it; the server renders it complete all the same.
+const NoSuchBusiness = renderedPart(async () => (await import('./no-such-business')).NoSuchBusiness);
 
 function CopyLinkButton() {
   const [copied, setCopied] = useState(false);
@@ -49,6 +56,7 @@ function ProfileView({ handle }: { handle: string }) {
   // Back from /login to follow (the address says so when the page mounts; it is tidied away after).
   const [returnedToFollow] = useState(() => params.get(FOLLOW_AFTER_LOGIN) === 'true');
   const resource = useApiGet(() => profileApi.profile(handle), [handle], profilePaths.profile(handle));
+  const terms = useApiGet(() => profileApi.terms(handle), [handle], profileApi.termsPath(handle)).data?.terms;
   const [following, setFollowing] = useState<boolean | null>(null);
   const loaded = resource.data;
   const profile = loaded ? { ...loaded, following: following ?? loaded.following } : undefined;
@@ -71,7 +79,13 @@ function ProfileView({ handle }: { handle: string }) {
     [],
   );
 
-  if (resource.error?.status === 404) return <Navigate to={pagePath('home')} replace />;
+  if (resource.error?.status === 404) {
+    return (
+      <Suspense fallback={null}>
+        <NoSuchBusiness handle={handle} />
+      </Suspense>
+    );
+  }
   if (resource.error) {
     return (
       <main className="page">
@@ -94,8 +108,19 @@ function ProfileView({ handle }: { handle: string }) {
             onChange={setFollowing}
           />
         )}
+        {!profile.isOwner && profile.following === true && (
+          <Suspense fallback={null}>
+            <FollowBellControl handle={profile.handle} name={profile.displayName || `@${profile.handle}`} />
+          </Suspense>
+        )}
         <CopyLinkButton />
       </ProfileHeader>
+
+      {terms && (
+        <Suspense fallback={null}>
+          <ProfileOrdering terms={terms} />
+        </Suspense>
+      )}
 
       {returnedToFollow && auth.status === 'signed-in' && (
         <Suspense fallback={null}>
@@ -109,7 +134,7 @@ function ProfileView({ handle }: { handle: string }) {
         </Suspense>
       )}
 
-      <ProfileLists handle={profile.handle} isOwner={profile.isOwner} />
+      <ProfileLists handle={profile.handle} isOwner={profile.isOwner} onFollowed={() => setFollowing(true)} />
 
       <aside className="card profile-footer" aria-labelledby="join-heading">
         {auth.status === 'signed-in' ? (

@@ -6,6 +6,22 @@ import { useApiGet } from '../../lib/use-api';
 import { SubmitRow, TextAreaField, TextField } from '../../ui/form-field';
 import { profileApi } from './api';
 
+const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** The business said no: when, and why if they said; the person may ask again below. */
+function Declined({ access }: { access: TradeAccess }) {
+  return (
+    <div className="alert alert-warning trade-declined">
+      <p>
+        {TRADE_MESSAGES.declined}
+        {access.declinedAt ? ` (${DAY.format(new Date(access.declinedAt))})` : ''}
+      </p>
+      {access.declineReason && <p className="trade-member-note">Their reason: {access.declineReason}</p>}
+      <p>You can ask again with a note, or contact them with the details on this page.</p>
+    </div>
+  );
+}
+
 /** Where the viewer stands, in words; null when the form is what they need. */
 function standing(state: TradeAccess['state']): string | null {
   if (state === 'pending') return TRADE_MESSAGES.pending;
@@ -38,7 +54,7 @@ function AskForm({ access, onAsked }: { access: TradeAccess; onAsked(next: Trade
 
   return (
     <form onSubmit={submit} noValidate>
-      {access.state === 'declined' && <p className="muted">{TRADE_MESSAGES.declined} You can ask again.</p>}
+      {access.state === 'declined' && <Declined access={access} />}
       <TextField
         id="trade-business-name"
         label="Business name"
@@ -65,9 +81,14 @@ function AskForm({ access, onAsked }: { access: TradeAccess; onAsked(next: Trade
  * or the form that asks (business name, a note). Loaded only when a signed-in person sees a
  * trade-only list (trade-access.tsx), not on a visitor's first visit (docs/decisions/0193).
  */
-export function TradeAccessForm({ handle }: { handle: string }) {
+export function TradeAccessForm({ handle, onFollowed }: { handle: string; onFollowed?: (() => void) | undefined }) {
   const access = useApiGet(() => profileApi.tradeAccess(handle), [handle]);
-  const [asked, setAsked] = useState<TradeAccess>();
+  const [asked, setAskedState] = useState<TradeAccess>();
+  // Asking follows the handle too (the server does both in one transaction).
+  const setAsked = (next: TradeAccess) => {
+    setAskedState(next);
+    onFollowed?.();
+  };
   const current = asked ?? access.data;
   if (current?.state === 'owner') return null;
   const said = current ? standing(current.state) : null;

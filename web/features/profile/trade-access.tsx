@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { pagePath } from '../../../core/pages';
-import { TRADE_MESSAGES } from '../../../core/trade-text';
+import { TRADE_LABELS } from '../../../core/trade-labels';
 import { useAuth } from '../../lib/auth';
 import { loginPath } from '../../lib/paths';
 import { Link } from '../../ui/link';
@@ -14,7 +14,15 @@ const TradeAccessForm = lazy(async () => ({ default: (await import('./trade-acce
  * and is told where their request stands. The server renders it as a visitor sees it; the
  * signed-in part loads once the viewer is known, after hydration (docs/decisions/0193).
  */
-export function TradeAccessPanel({ handle, isOwner = false }: { handle: string; isOwner?: boolean }) {
+export function TradeAccessPanel({
+  handle,
+  isOwner = false,
+  onFollowed,
+}: {
+  handle: string;
+  isOwner?: boolean;
+  onFollowed?: (() => void) | undefined;
+}) {
   const { auth } = useAuth();
   const panel = useRef<HTMLElement>(null);
   // Arrived by "Trade only: ask for access" (a card, a mail): the panel is brought into view.
@@ -27,7 +35,7 @@ export function TradeAccessPanel({ handle, isOwner = false }: { handle: string; 
   const signIn = loginPath(`${pagePath('profile', { handle })}#trade-access`);
   return (
     <section id="trade-access" ref={panel} className="card trade-access" aria-labelledby="trade-access-heading" tabIndex={-1}>
-      <h2 id="trade-access-heading">{TRADE_MESSAGES.askForAccess}</h2>
+      <h2 id="trade-access-heading">{TRADE_LABELS.askForAccess}</h2>
       <p>Some lists here are for trade customers only. The business decides who sees them.</p>
       {auth.status === 'signed-out' && (
         <p>
@@ -47,7 +55,7 @@ export function TradeAccessPanel({ handle, isOwner = false }: { handle: string; 
       )}
       {auth.status === 'signed-in' && (
         <Suspense fallback={null}>
-          <TradeAccessForm handle={handle} />
+          <TradeAccessForm handle={handle} onFollowed={onFollowed} />
         </Suspense>
       )}
     </section>

@@ -9,11 +9,15 @@ const LIST_UPDATES: { value: ListUpdateChoice; label: string; hint: string }[] =
   {
     value: 'instant',
     label: 'Instantly',
-    hint: 'A mail when a handle you follow shares a list, at most one an hour per handle.',
+    hint: 'Within minutes of a new list or a price change, at most one mail an hour per business.',
   },
-  { value: 'daily', label: 'Daily digest', hint: 'One mail a day with what is new, only on days with something new.' },
-  { value: 'weekly', label: 'Weekly digest', hint: 'One mail on Mondays with the week’s new lists.' },
-  { value: 'off', label: 'Off', hint: 'No mail about new lists. Your feed still shows them.' },
+  { value: 'daily', label: 'Daily digest', hint: 'One mail a day with the new lists and price changes, only on days with some.' },
+  { value: 'weekly', label: 'Weekly digest', hint: 'One mail on Mondays with the week’s new lists and price changes.' },
+  {
+    value: 'off',
+    label: 'Off',
+    hint: 'No mail about new lists and price changes, whatever a business’s bell says. Your feed still shows them.',
+  },
 ];
 
 const FORM_RESPONSES: { value: FormResponseChoice; label: string; hint: string }[] = [
@@ -78,12 +82,16 @@ export function EmailSection() {
       {draft && (
         <form onSubmit={save} noValidate>
           <Choices
-            legend="New lists from handles you follow"
+            legend="New lists and price changes from businesses you follow"
             name="listUpdates"
             options={LIST_UPDATES}
             value={draft.listUpdates}
             onChange={(listUpdates) => change({ listUpdates })}
           />
+          <p className="field-hint">
+            This is the default: set what each business sends you, and how often, with its bell on{' '}
+            <a href="/following">Following</a>.
+          </p>
           <Choices
             legend="Responses to your chat forms"
             name="formResponses"

@@ -5,9 +5,11 @@ import { pagePath } from '../../../core/pages';
 import { useAuth } from '../../lib/auth';
 import { RequireAuth } from '../../lib/require-auth';
 import { Link } from '../../ui/link';
+import { AlertsSection } from './alerts-section';
 import { DataSection } from './data-section';
 import { DeleteSection } from './delete-section';
 import { EmailSection } from './email-section';
+import { NotificationsSection } from './notifications-section';
 import { PrivacySection } from './privacy-section';
 import { TradeSection } from './trade-section';
 import './settings.css';
@@ -53,6 +55,8 @@ function Settings({ user, onDeleted }: { user: SessionUser; onDeleted(result: De
         </p>
       )}
       <EmailSection />
+      <AlertsSection />
+      <NotificationsSection />
       <TradeSection holdsHandle={Boolean(user.approved && user.handle)} />
       <PrivacySection />
       <DataSection />

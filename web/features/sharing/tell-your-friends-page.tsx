@@ -1,9 +1,11 @@
 import type { PublicPost } from '../../../core/feed';
 import { pagePath } from '../../../core/pages';
+import { useAuth } from '../../lib/auth';
 import { useSiteOrigin } from '../../lib/preloaded';
 import { Link } from '../../ui/link';
 import { PostCard } from '../../ui/post-card';
 import { ShareActions } from '../../ui/share-actions';
+import { SharePageButton } from '../../ui/share-page-button';
 import { QrCard } from './qr-card';
 import './sharing.css';
 
@@ -34,9 +36,16 @@ const SAMPLE_POST: PublicPost = {
   unavailable: false,
 };
 
+const SHARED = {
+  title: "You're invited to join Freshlist",
+  text: 'Share your latest price list or menu once, and everyone you work with sees each new version.',
+};
+
 /** /tell-your-friends: the invitation marketing page ('You're invited to join'). */
 export function TellYourFriendsPage() {
   const origin = useSiteOrigin();
+  const { auth } = useAuth();
+  const url = `${origin}${pagePath('tellYourFriends')}`;
   return (
     <main className="page invitation">
       <p className="brand center">Freshlist</p>
@@ -46,11 +55,7 @@ export function TellYourFriendsPage() {
         follow along.
       </p>
       <p className="center muted">Send this page to a supplier or restaurant you work with:</p>
-      <ShareActions
-        url={`${origin}${pagePath('tellYourFriends')}`}
-        title="You're invited to join Freshlist"
-        text="Share your latest price list or menu once, and everyone you work with sees each new version."
-      />
+      <ShareActions url={url} {...SHARED} />
 
       <div className="invitation-samples">
         <section aria-labelledby="sample-card-heading">
@@ -85,10 +90,15 @@ export function TellYourFriendsPage() {
         </ol>
       </section>
 
+      {/* A holder already did all three (issue 43): their next step is passing the page on. */}
       <p className="center">
-        <Link className="button button-primary" to={pagePath('requestHandle')}>
-          SIGN UP &amp; REQUEST A HANDLE
-        </Link>
+        {auth.user?.approved ? (
+          <SharePageButton url={url} {...SHARED} />
+        ) : (
+          <Link className="button button-primary" to={pagePath('requestHandle')}>
+            SIGN UP &amp; REQUEST A HANDLE
+          </Link>
+        )}
       </p>
     </main>
   );

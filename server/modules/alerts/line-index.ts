@@ -1,0 +1,165 @@
+import { type AlertLine, decidingOf } from '../../../core/item-alert-lines';
+
+/**
+ * A list's current lines indexed by their words, for one evaluation of its alerts
+ * (docs/decisions/0221): each distinct query of the alerts is matched once, against the index
+ * rather than line by line, and only the lines that decide a condition are kept for it.
+ */
+
+/** A current line, with the lexemes of its document (as list_search keeps them). */
+export interface IndexedLine extends AlertLine {
+  id: number;
+  words: string[];
+}
+
+type QueryNode = { lexeme: string; prefix: boolean } | { all: QueryNode[] } | { any: QueryNode[] };
+
+const TOKEN = /\s*(?:'((?:[^'\\]|'')*)'(:\*)?|(&)|(\|)|(\()|(\)))/y;
+
+/**
+ * A tsquery as PostgreSQL prints it ('burrata':* & ( 'smoked' | 'smoky' )) as a tree. Only words,
+ * prefixes, & and | are read, as searchTermsQuery writes them: anything else (!, <->, weights, a
+ * backslash) gives null, and that query is matched by the database instead.
+ */
+export function parseQuery(text: string): QueryNode | null {
+  const tokens: Array<QueryNode | string> = [];
+  TOKEN.lastIndex = 0;
+  while (TOKEN.lastIndex < text.length) {
+    const at = TOKEN.lastIndex;
+    const m = TOKEN.exec(text);
+    if (!m) return text.slice(at).trim() === '' ? parseTokens(tokens) : null;
+    if (m[1] !== undefined) tokens.push({ lexeme: m[1].replaceAll("''", "'"), prefix: m[2] !== undefined });
+    else tokens.push((m[3] ?? m[4] ?? m[5] ?? m[6]) as string);
+  }
+  return parseTokens(tokens);
+}
+
+/** or := and ('|' and)*; and := atom ('&' atom)*; atom := word | '(' or ')'. */
+function parseTokens(tokens: Array<QueryNode | string>): QueryNode | null {
+  let at = 0;
+  const atom = (): QueryNode | null => {
+    const token = tokens[at++];
+    if (token === '(') {
+      const inner = or();
+      return tokens[at++] === ')' ? inner : null;
+    }
+    return typeof token === 'object' ? token : null;
+  };
+  const joined = (operator: string, part: () => QueryNode | null, make: (nodes: QueryNode[]) => QueryNode) => {
+    const first = part();
+    if (!first) return null;
+    const nodes = [first];
+    while (tokens[at] === operator) {
+      at++;
+      const next = part();
+      if (!next) return null;
+      nodes.push(next);
+    }
+    return nodes.length === 1 ? first : make(nodes);
+  };
+  const and = () => joined('&', atom, (all) => ({ all }));
+  const or = (): QueryNode | null => joined('|', and, (any) => ({ any }));
+  const tree = or();
+  return tree && at === tokens.length ? tree : null;
+}
+
+/** Two sorted sets of positions merged into one, sorted. */
+function merged(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const x = a[i] ?? Number.POSITIVE_INFINITY;
+    const y = b[j] ?? Number.POSITIVE_INFINITY;
+    out.push(Math.min(x, y));
+    if (x <= y) i++;
+    if (y <= x) j++;
+  }
+  return out;
+}
+
+/** The union of sorted sets of positions, sorted; a single set is returned as it is. */
+const union = (sets: number[][]): number[] =>
+  sets.reduce<number[]>((all, set) => (all.length === 0 ? set : merged(all, set)), []);
+
+/** The index of one list's lines (given in the list's order, by id). */
+export function lineIndex<T extends IndexedLine>(lines: readonly T[]) {
+  const postings = new Map<string, number[]>();
+  lines.forEach((line, at) => {
+    for (const word of line.words) {
+      const list = postings.get(word);
+      if (list) list.push(at);
+      else postings.set(word, [at]);
+    }
+  });
+  const lexemes = [...postings.keys()].sort();
+  const deciding = (positions: number[]) => decidingOf(positions, (at) => lines[at] as T);
+  const byLexeme = new Map<string, number[]>();
+  const lexemeDeciding = (lexeme: string) => {
+    const known = byLexeme.get(lexeme);
+    if (known) return known;
+    const found = deciding(postings.get(lexeme) ?? []);
+    byLexeme.set(lexeme, found);
+    return found;
+  };
+
+  /** The lexemes of the list a word matches: itself, or with a prefix every lexeme it begins (a range of the sorted ones). */
+  const lexemesByWord = new Map<string, string[]>();
+  function lexemesOf(node: { lexeme: string; prefix: boolean }): string[] {
+    if (!node.prefix) return postings.has(node.lexeme) ? [node.lexeme] : [];
+    const known = lexemesByWord.get(node.lexeme);
+    if (known) return known;
+    let low = 0;
+    let high = lexemes.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if ((lexemes[mid] as string) < node.lexeme) low = mid + 1;
+      else high = mid;
+    }
+    const found: string[] = [];
+    for (let i = low; i < lexemes.length && (lexemes[i] as string).startsWith(node.lexeme); i++) found.push(lexemes[i] as string);
+    lexemesByWord.set(node.lexeme, found);
+    return found;
+  }
+
+  // Marks the positions of one part of an intersection: a position is kept when its mark is the part's.
+  const marks = new Uint32Array(lines.length);
+  let mark = 0;
+
+  function positionsOf(node: QueryNode): number[] {
+    if ('lexeme' in node) return union(lexemesOf(node).map((lexeme) => postings.get(lexeme) ?? []));
+    if ('any' in node) return union(node.any.map(positionsOf));
+    // From the smallest part, keeping the positions every other part holds.
+    const parts = node.all.map(positionsOf).sort((a, b) => a.length - b.length);
+    let kept = parts[0] ?? [];
+    for (const part of parts.slice(1)) {
+      mark++;
+      for (const at of part) marks[at] = mark;
+      kept = kept.filter((at) => marks[at] === mark);
+    }
+    return kept;
+  }
+
+  /** Words alone, or words any of which will do: the deciding lines of each word's lines, reduced together. */
+  const wordsAlone = (node: QueryNode): Array<{ lexeme: string; prefix: boolean }> | null =>
+    'lexeme' in node ? [node] : 'any' in node && node.any.every((n) => 'lexeme' in n) ? (node.any as never) : null;
+
+  const byQuery = new Map<string, T[] | null>();
+  return {
+    /** The lines that decide the alerts of this query (none match: empty); null when the query cannot be read here. */
+    deciding(query: string): T[] | null {
+      if (byQuery.has(query)) return byQuery.get(query) as T[] | null;
+      const tree = parseQuery(query);
+      let found: T[] | null = null;
+      if (tree) {
+        const words = wordsAlone(tree);
+        const positions = words
+          ? deciding(union(words.flatMap((w) => lexemesOf(w)).map(lexemeDeciding)))
+          : deciding(positionsOf(tree));
+        found = positions.map((at) => lines[at] as T);
+      }
+      byQuery.set(query, found);
+      return found;
+    },
+  };
+}

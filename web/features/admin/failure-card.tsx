@@ -1,0 +1,53 @@
+import { type ReactNode, useState } from 'react';
+import { errorMessage } from '../../lib/api-client';
+import { ErrorAlert } from '../../ui/alert';
+
+interface FailureCardProps {
+  headingId: string;
+  title: ReactNode;
+  /** What the failed thing is (recipient, kind, attempts, data): paragraphs above its error. */
+  children: ReactNode;
+  error: string;
+  /** The button's label, and its label while busy ('Send again', 'Sending...'). */
+  action: string;
+  busyAction: string;
+  /** Runs it again; resolves with the notice to show. */
+  runAgain(): Promise<string>;
+  onDone(notice: string): void;
+}
+
+/** A failed mail or job on an admin page: what it is, its error, and a button that runs it again. */
+export function FailureCard({ headingId, title, children, error, action, busyAction, runAgain, onDone }: FailureCardProps) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string>();
+
+  async function run() {
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      onDone(await runAgain());
+    } catch (err) {
+      setProblem(errorMessage(err));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li className="admin-item" aria-labelledby={headingId}>
+      <div className="admin-item-main">
+        <h3 id={headingId}>{title}</h3>
+        {children}
+        <p className="mail-error">
+          <span className="visually-hidden">Error: </span>
+          {error}
+        </p>
+        <ErrorAlert message={problem} />
+      </div>
+      <div className="admin-item-actions">
+        <button type="button" className="button button-small" onClick={run} disabled={busy} aria-busy={busy}>
+          {busy ? busyAction : action}
+        </button>
+      </div>
+    </li>
+  );
+}
