@@ -49,11 +49,15 @@ export async function signInWithCookie(context: BrowserContext, baseUrl: string,
   ]);
 }
 
-/** Waits until React has taken over the page (its root carries React's own property). */
+/** Waits until React has taken over the page and answers every control on it. */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const root = document.getElementById('root');
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+    if (root === null || !Object.keys(root).some((key) => key.startsWith('__reactContainer'))) return false;
+    // React takes a page over a frame after paint, and a part whose code is still loading keeps the
+    // server's HTML, whose controls answer nobody: wait until React owns every control.
+    const controls = root.querySelectorAll('input, button, select, textarea');
+    return [...controls].every((control) => Object.keys(control).some((key) => key.startsWith('__reactProps')));
   });
 }
 
