@@ -20,6 +20,7 @@ export default class SummaryReporter implements Reporter {
     const flaky: string[] = [];
     const brokenFiles: string[] = [];
     const durations: [string, number][] = [];
+    let laneWaitMs = 0;
     for (const module of testModules) {
       let failedHere = 0;
       for (const test of module.children.allTests()) {
@@ -35,11 +36,12 @@ export default class SummaryReporter implements Reporter {
         failed++;
         brokenFiles.push(module.moduleId);
       }
-      const took = module.diagnostic().duration;
+      const took = module.diagnostic().duration - (module.meta().laneWaitMs ?? 0);
+      laneWaitMs += module.meta().laneWaitMs ?? 0;
       if (took > 0) durations.push([durationKey(module.project.name, module.moduleId), Math.round(took)]);
     }
     durations.sort((a, b) => b[1] - a[1]);
-    process.stdout.write('\nSlowest files:\n');
+    process.stdout.write(`\nSlowest files (not counting ${(laneWaitMs / 1000).toFixed(0)} s spent waiting for lanes):\n`);
     for (const [key, ms] of durations.slice(0, SLOWEST_SHOWN))
       process.stdout.write(`  ${(ms / 1000).toFixed(1).padStart(7)} s  ${key}\n`);
     if (process.env.TEST_DURATIONS_WRITE === '1') {
