@@ -217,12 +217,16 @@ describe.skipIf(skipE2E)('navigation: the header, titles, sign-out, followers an
   });
 
   it('a removed handle is told once on the dashboard', async () => {
-    const page = await journey.signedIn(REMOVED, DESKTOP, '/dashboard');
+    const page = await journey.signedIn(REMOVED, DESKTOP);
+    // Shown once: showing it tells the server it was seen.
+    const seen = page.waitForResponse(
+      (response) => response.url().endsWith('/api/handle-status/removed-notice/seen') && response.ok(),
+    );
+    await page.goto(`${journey.url}/dashboard`);
     await page.getByText('Your handle was removed by an administrator.').waitFor();
     await page.getByText("To post lists and get followers, you'll need a handle.").waitFor();
     await screenshot(page, 'nav-dashboard-handle-removed-desktop');
-    // Shown once: it counts as seen (the acknowledgement is in flight; give it a moment).
-    await page.waitForTimeout(1000);
+    await seen;
     await page.reload();
     await page.getByText("To post lists and get followers, you'll need a handle.").waitFor();
     expect(await page.getByText('Your handle was removed by an administrator.').count()).toBe(0);

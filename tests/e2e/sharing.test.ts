@@ -4,7 +4,7 @@ import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { CONSENT_STORAGE_KEY } from '../../core/consent';
 import { DESKTOP, PHONE, screenshot, skipE2E } from './browser';
-import { signInAs, signInWithCookie } from './helpers';
+import { hydrated, signInAs, signInWithCookie } from './helpers';
 import { useJourney, type Viewport } from './journey';
 
 const ADMIN = 'analyst@example.com';
@@ -32,6 +32,8 @@ describe.skipIf(skipE2E)('sharing: invitation page, connect page, consent and an
 
   it('shows the invitation page, and after Decline sends no event and loads no tag manager', async () => {
     const { context, page } = await visitor(DESKTOP);
+    // The page's timers run as usual, and the test can run them ahead (the events' batch).
+    await page.clock.install();
     const eventPosts: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/analytics/events')) eventPosts.push(request.url());
@@ -62,7 +64,10 @@ describe.skipIf(skipE2E)('sharing: invitation page, connect page, consent and an
 
     await page.reload();
     await page.getByRole('heading', { name: "You're invited to join" }).waitFor();
-    await page.waitForTimeout(400);
+    // The banner reads the stored choice in an effect of React's first render: a frame after React
+    // took the page over, it has, and a visitor with no choice would see it already.
+    await hydrated(page);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
     expect(await banner(page).count()).toBe(0);
 
     await page.goto(`${journey.url}/login`);
@@ -78,7 +83,10 @@ describe.skipIf(skipE2E)('sharing: invitation page, connect page, consent and an
     await page.getByRole('banner').getByRole('button', { name: 'Account' }).click();
     await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).waitFor();
-    await page.waitForTimeout(3500);
+    // A held event leaves with its batch, 3 s after the first: run the page's clock past that, then
+    // send a request of the page's own, which the browser reports after any the batch sent.
+    await page.clock.runFor(3_500);
+    await page.evaluate(() => fetch('/healthz').then((response) => response.status));
     expect(eventPosts).toEqual([]);
     expect(await page.locator('#gtm-script').count()).toBe(0);
     await context.close();

@@ -6,7 +6,9 @@ import { DEFAULT_READER_OPTIONS, type FileToRead, fileReader, readLimitsOf } fro
 
 /** Issue 42's High item (docs/decisions/0212): a bomb is "too big" and the process stays small meanwhile. */
 
-const reader = fileReader({ ...DEFAULT_READER_OPTIONS, threads: 1 });
+// A bomb is stopped by its size, never by the clock: time limits a busy machine cannot trip (a run
+// at load 16 saw the first PDF, which loads PDF.js into the thread, go past the 20 s default).
+const reader = fileReader({ ...DEFAULT_READER_OPTIONS, threads: 1, timeoutMs: 120_000, busyWaitMs: 120_000 });
 afterAll(() => reader.close());
 
 const MB = 1024 * 1024;
