@@ -1,4 +1,4 @@
-import { type AlertLine, decidingOf } from '../../../core/item-alert-lines';
+import { type AlertLine, decidingBy, decidingKeys } from '../../../core/item-alert-lines';
 
 /**
  * A list's current lines indexed by their words, for one evaluation of its alerts
@@ -93,7 +93,8 @@ export function lineIndex<T extends IndexedLine>(lines: readonly T[]) {
     }
   });
   const lexemes = [...postings.keys()].sort();
-  const deciding = (positions: number[]) => decidingOf(positions, (at) => lines[at] as T);
+  const keys = lines.map(decidingKeys);
+  const deciding = (positions: number[]) => decidingBy(positions, (at) => keys[at] as (typeof keys)[number]);
   const byLexeme = new Map<string, number[]>();
   const lexemeDeciding = (lexeme: string) => {
     const known = byLexeme.get(lexeme);
@@ -122,22 +123,42 @@ export function lineIndex<T extends IndexedLine>(lines: readonly T[]) {
     return found;
   }
 
-  // Marks the positions of one part of an intersection: a position is kept when its mark is the part's.
-  const marks = new Uint32Array(lines.length);
-  let mark = 0;
+  // A part's positions, and their set as bits, once per evaluation: many queries share a part
+  // (the product of "smoked burrata" and of "burrata 125g").
+  const byPart = new Map<string, number[]>();
+  const bitsOf = new WeakMap<number[], Uint32Array>();
+  const bits = (positions: number[]) => {
+    let set = bitsOf.get(positions);
+    if (!set) {
+      set = new Uint32Array((lines.length >> 5) + 1);
+      for (const at of positions) set[at >> 5] = (set[at >> 5] as number) | (1 << (at & 31));
+      bitsOf.set(positions, set);
+    }
+    return set;
+  };
+  const partKey = (node: QueryNode): string =>
+    'lexeme' in node
+      ? `${node.prefix ? '*' : '='}${node.lexeme}`
+      : `${'any' in node ? '|' : '&'}(${('any' in node ? node.any : node.all).map(partKey).join(',')})`;
 
   function positionsOf(node: QueryNode): number[] {
-    if ('lexeme' in node) return union(lexemesOf(node).map((lexeme) => postings.get(lexeme) ?? []));
-    if ('any' in node) return union(node.any.map(positionsOf));
-    // From the smallest part, keeping the positions every other part holds.
-    const parts = node.all.map(positionsOf).sort((a, b) => a.length - b.length);
-    let kept = parts[0] ?? [];
-    for (const part of parts.slice(1)) {
-      mark++;
-      for (const at of part) marks[at] = mark;
-      kept = kept.filter((at) => marks[at] === mark);
+    const key = partKey(node);
+    const known = byPart.get(key);
+    if (known) return known;
+    let found: number[];
+    if ('lexeme' in node) found = union(lexemesOf(node).map((lexeme) => postings.get(lexeme) ?? []));
+    else if ('any' in node) found = union(node.any.map(positionsOf));
+    else {
+      // From the smallest part, keeping the positions every other part holds.
+      const parts = node.all.map(positionsOf).sort((a, b) => a.length - b.length);
+      found = parts[0] ?? [];
+      for (const part of parts.slice(1)) {
+        const set = bits(part);
+        found = found.filter((at) => ((set[at >> 5] as number) & (1 << (at & 31))) !== 0);
+      }
     }
-    return kept;
+    byPart.set(key, found);
+    return found;
   }
 
   /** Words alone, or words any of which will do: the deciding lines of each word's lines, reduced together. */
