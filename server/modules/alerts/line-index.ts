@@ -34,6 +34,20 @@ export function parseQuery(text: string): QueryNode | null {
   return parseTokens(tokens);
 }
 
+// An alert's query never changes and the same ones come back with every list's version: each is
+// parsed once a process (a bounded memo).
+const PARSED_MAX = 20_000;
+const parsed = new Map<string, QueryNode | null>();
+function parsedQuery(text: string): QueryNode | null {
+  let tree = parsed.get(text);
+  if (tree === undefined) {
+    tree = parseQuery(text);
+    if (parsed.size >= PARSED_MAX) parsed.clear();
+    parsed.set(text, tree);
+  }
+  return tree;
+}
+
 /** or := and ('|' and)*; and := atom ('&' atom)*; atom := word | '(' or ')'. */
 function parseTokens(tokens: Array<QueryNode | string>): QueryNode | null {
   let at = 0;
@@ -170,7 +184,7 @@ export function lineIndex<T extends IndexedLine>(lines: readonly T[]) {
     /** The lines that decide the alerts of this query (none match: empty); null when the query cannot be read here. */
     deciding(query: string): T[] | null {
       if (byQuery.has(query)) return byQuery.get(query) as T[] | null;
-      const tree = parseQuery(query);
+      const tree = parsedQuery(query);
       let found: T[] | null = null;
       if (tree) {
         const words = wordsAlone(tree);
