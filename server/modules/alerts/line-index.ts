@@ -152,7 +152,7 @@ export function lineIndex<T extends IndexedLine>(lines: readonly T[]) {
   };
   const partKey = (node: QueryNode): string =>
     'lexeme' in node
-      ? `${node.prefix ? '*' : '='}${node.lexeme}`
+      ? `${node.prefix ? '*' : '='}${JSON.stringify(node.lexeme)}`
       : `${'any' in node ? '|' : '&'}(${('any' in node ? node.any : node.all).map(partKey).join(',')})`;
 
   function positionsOf(node: QueryNode): number[] {
