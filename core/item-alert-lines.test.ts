@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AlertRule, type AlertState, evaluateAlert, sharedEvaluation } from './item-alert';
+import { type AlertRule, type AlertState, evaluateAlert } from './item-alert';
 import { type AlertLine, decidingLines, perUnitOf } from './item-alert-lines';
 
 /** A stable pseudo-random sequence, so a failure can be run again. */
@@ -54,12 +54,10 @@ describe('the lines that decide an alert', () => {
       const lines = Array.from({ length: 1 + Math.floor(r() * 30) }, () => aLine(r));
       const deciding = decidingLines(lines);
       expect(deciding.length).toBeLessThanOrEqual(lines.length);
-      const shared = sharedEvaluation();
       for (const rule of RULES)
         for (const state of STATES) {
           const expected = evaluateAlert(rule, lines, state);
           expect(evaluateAlert(rule, deciding, state)).toEqual(expected);
-          expect(shared(rule, deciding, 'these lines', state)).toEqual(expected);
         }
     }
   });

@@ -54,50 +54,93 @@ const valuedLines = new WeakMap<AlertLine, Valued | null>();
 export function comparable(line: AlertLine): Valued | null {
   const known = valuedLines.get(line);
   if (known !== undefined) return known;
-  let valued: Valued | null = null;
-  if (line.price !== null) {
-    const perUnit = perUnitOf(line);
-    valued = perUnit
-      ? {
-          line,
-          value: perUnit.amount,
-          basis: `${perUnit.unit}:${line.currency || ''}`,
-          unitPrice: { ...perUnit, ...(line.currency ? { currency: line.currency } : {}) },
-        }
-      : { line, value: line.price, basis: `price:${line.currency ?? ''}`, unitPrice: null };
-  }
+  const valued = valuedOf(line);
   valuedLines.set(line, valued);
   return valued;
+}
+
+/** `comparable`, read again each time (for a line read once). */
+function valuedOf(line: AlertLine): Valued | null {
+  if (line.price === null) return null;
+  const perUnit = perUnitOf(line);
+  if (!perUnit) return { line, value: line.price, basis: `price:${line.currency ?? ''}`, unitPrice: null };
+  const unitPrice: UnitPrice = { amount: perUnit.amount, unit: perUnit.unit };
+  if (line.currency) unitPrice.currency = line.currency;
+  return { line, value: perUnit.amount, basis: `${perUnit.unit}:${line.currency || ''}`, unitPrice };
 }
 
 /** What the condition compared, as a mail shows it: "28.00 €/kg" or "3.50 €". */
 export const valueTextOf = (valued: Valued) =>
   valued.unitPrice ? formatPrice(valued.unitPrice) : (priceTextOf(valued.line) ?? '');
 
-// A line is reduced with many sets (each of its words', each query's): its keys are made once.
-const keysOfLine = new WeakMap<AlertLine, Array<[string, number]>>();
+// A line is reduced with many sets (each of its words', each query's): its keys are made once by
+// the caller, as small numbers (a key's slot), so that a reduction indexes arrays, not a map of strings.
+const slotOfKey = new Map<string, number>();
+const slotOf = (key: string) => {
+  let slot = slotOfKey.get(key);
+  if (slot === undefined) {
+    slot = slotOfKey.size;
+    slotOfKey.set(key, slot);
+  }
+  return slot;
+};
+/** What a line may decide (a reduction's slots) and the value it is compared by in each. */
+export interface DecidingKeys {
+  slots: number[];
+  values: number[];
+}
 
 /**
  * What a line may decide, with the value it is compared by (lower wins, the earlier line on a tie):
  * the first line; the cheapest by comparable price, overall, per basis and per unit; the cheapest
  * by price as written, overall and per currency. These are all an alert of any kind reads.
  */
-function decides(line: AlertLine): Array<[string, number]> {
-  const known = keysOfLine.get(line);
-  if (known) return known;
-  const keys: Array<[string, number]> = [];
-  const valued = comparable(line);
+export function decidingKeys(line: AlertLine): DecidingKeys {
+  const keys: DecidingKeys = { slots: [], values: [] };
+  const valued = valuedOf(line);
   if (valued) {
-    keys.push(['cheapest', valued.value], [`basis:${valued.basis}`, valued.value]);
-    keys.push([`unit:${valued.basis.slice(0, valued.basis.indexOf(':'))}`, valued.value]);
+    const [basis, unit] = basisSlots(valued.basis);
+    keys.slots.push(CHEAPEST, basis, unit);
+    keys.values.push(valued.value, valued.value, valued.value);
   }
   if (line.price !== null) {
-    keys.push(['written', line.price]);
-    if (line.currency !== null) keys.push([`written:${line.currency}`, line.price]);
+    keys.slots.push(WRITTEN);
+    keys.values.push(line.price);
+    if (line.currency !== null) {
+      keys.slots.push(writtenSlot(line.currency));
+      keys.values.push(line.price);
+    }
   }
-  keysOfLine.set(line, keys);
   return keys;
 }
+
+const CHEAPEST = slotOf('cheapest');
+const WRITTEN = slotOf('written');
+const byBasis = new Map<string, [number, number]>();
+/** A basis's slot ("kg:EUR") and its unit's ("kg"). */
+function basisSlots(basis: string): [number, number] {
+  let slots = byBasis.get(basis);
+  if (!slots) {
+    slots = [slotOf(`basis:${basis}`), slotOf(`unit:${basis.slice(0, basis.indexOf(':'))}`)];
+    byBasis.set(basis, slots);
+  }
+  return slots;
+}
+const byCurrency = new Map<string, number>();
+function writtenSlot(currency: string): number {
+  let slot = byCurrency.get(currency);
+  if (slot === undefined) {
+    slot = slotOf(`written:${currency}`);
+    byCurrency.set(currency, slot);
+  }
+  return slot;
+}
+
+// One reduction's best item and value a slot; a slot is this reduction's when its round is.
+const bestAt: number[] = [];
+const bestValue: number[] = [];
+const roundOf: number[] = [];
+let round = 0;
 
 /**
  * The few of `items` (lines in the list's order, or what stands for them) that decide every
@@ -105,21 +148,36 @@ function decides(line: AlertLine): Array<[string, number]> {
  * them (core/item-alert-lines.test.ts). Returned in the same order. Deciding lines of deciding
  * lines are the same lines, so sets may be reduced apart and then together.
  */
-export function decidingOf<T>(items: readonly T[], lineOf: (item: T) => AlertLine): T[] {
+export const decidingOf = <T>(items: readonly T[], lineOf: (item: T) => AlertLine): T[] =>
+  decidingBy(items, (item) => decidingKeys(lineOf(item)));
+
+/** `decidingOf` with each item's keys given (made once, `decidingKeys`). */
+export function decidingBy<T>(items: readonly T[], keysOf: (item: T) => DecidingKeys): T[] {
   if (items.length <= 1) return [...items];
-  const best = new Map<string, { at: number; value: number }>();
+  round++;
+  const used: number[] = [];
   for (let at = 0; at < items.length; at++) {
-    for (const [key, value] of decides(lineOf(items[at] as T))) {
-      const held = best.get(key);
-      if (!held) best.set(key, { at, value });
-      else if (value < held.value) {
-        held.at = at;
-        held.value = value;
+    const { slots, values } = keysOf(items[at] as T);
+    for (let k = 0; k < slots.length; k++) {
+      const slot = slots[k] as number;
+      const value = values[k] as number;
+      if (roundOf[slot] !== round) {
+        roundOf[slot] = round;
+        bestAt[slot] = at;
+        bestValue[slot] = value;
+        used.push(slot);
+      } else if (value < (bestValue[slot] as number)) {
+        bestAt[slot] = at;
+        bestValue[slot] = value;
       }
     }
   }
-  const kept = new Set([0, ...[...best.values()].map((b) => b.at)]);
-  return items.filter((_, at) => kept.has(at));
+  const kept = [0];
+  for (const slot of used) kept.push(bestAt[slot] as number);
+  kept.sort((a, b) => a - b);
+  const found: T[] = [];
+  for (let i = 0; i < kept.length; i++) if (i === 0 || kept[i] !== kept[i - 1]) found.push(items[kept[i] as number] as T);
+  return found;
 }
 
 /** `decidingOf` for lines themselves. */

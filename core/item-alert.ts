@@ -260,23 +260,3 @@ export function alertSentence(item: string, rule: AlertRule, business: string, h
 
 /** The item with its first letter up, as a sentence starts: "burrata" → "Burrata". */
 export const itemTitle = (item: string) => item.charAt(0).toLocaleUpperCase('en') + item.slice(1);
-
-/**
- * `evaluateAlert` for the many alerts of one evaluation (docs/decisions/0221): 'back' and 'under'
- * hold by the lines alone (what was kept only says whether they fire), so alerts of the same rule
- * against the same lines are evaluated once; 'moves' reads its kept price, so each is evaluated.
- * `linesKey` names the lines: the same key, the same lines.
- */
-export function sharedEvaluation() {
-  const once = new Map<string, ReturnType<typeof evaluateAlert>>();
-  return (rule: AlertRule, lines: AlertLine[], linesKey: string, before: AlertState | null) => {
-    if (rule.kind === 'moves') return evaluateAlert(rule, lines, before);
-    const key = `${linesKey}\u0000${rule.kind}:${rule.threshold}:${rule.unit}:${rule.currency}`;
-    let result = once.get(key);
-    if (!result) {
-      result = evaluateAlert(rule, lines, null);
-      once.set(key, result);
-    }
-    return before?.holds === true ? { state: result.state, fired: null } : result;
-  };
-}

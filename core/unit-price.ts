@@ -240,11 +240,35 @@ function wholeWord(text: string): Pack | null {
 export function packOf(text: string | undefined): Pack | null {
   if (!text) return null;
   const folded = text.slice(0, LINE_MAX_LENGTH).normalize('NFC').toLowerCase();
-  for (const read of [halfDozen, perUnit, multiplied, measured, counted, wholeWord]) {
+  for (const read of NUMBERED.test(folded) ? READERS : WORD_READERS) {
     const pack = read(folded);
     if (pack) return pack;
   }
   return first(EACH_ANYWHERE, folded, () => ({ quantity: 1, unit: 'piece' }));
+}
+
+const READERS = [halfDozen, perUnit, multiplied, measured, counted, wholeWord];
+/** Every other pattern holds a number: a text without one reads only these, in the same order. */
+const NUMBERED = /[\d½¼¾]/;
+const WORD_READERS = [
+  halfDozen,
+  (text: string) => first(PER_WORD, text, (g) => packOfMeasure(1, wordOf(g))),
+  (text: string) => first(DOZEN_ANYWHERE, text, () => ({ quantity: 12, unit: 'piece' })),
+  wholeWord,
+];
+
+// A unit column holds few texts ("kg", "each", "1 kg") on many lines: each is read once.
+const UNIT_PACKS_MAX = 1000;
+const unitPacks = new Map<string, Pack | null>();
+function unitPackOf(unit: string | undefined): Pack | null {
+  if (!unit || unit.length > 40) return packOf(unit);
+  let pack = unitPacks.get(unit);
+  if (pack === undefined) {
+    pack = packOf(unit);
+    if (unitPacks.size >= UNIT_PACKS_MAX) unitPacks.clear();
+    unitPacks.set(unit, pack);
+  }
+  return pack && { ...pack };
 }
 
 /**
@@ -253,7 +277,7 @@ export function packOf(text: string | undefined): Pack | null {
  * item's "Burrata 125g" or the raw line's "box of 12" says what that one holds.
  */
 export function linePack(line: { item?: string; unit?: string; raw: string }): Pack | null {
-  const fromUnit = packOf(line.unit);
+  const fromUnit = unitPackOf(line.unit);
   const oneThing = fromUnit === null || (fromUnit.unit === 'piece' && fromUnit.quantity === 1);
   if (!oneThing) return fromUnit;
   return packOf(line.item) ?? packOf(line.raw) ?? fromUnit;

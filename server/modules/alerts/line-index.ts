@@ -1,4 +1,4 @@
-import { type AlertLine, decidingOf } from '../../../core/item-alert-lines';
+import { type AlertLine, decidingBy, decidingKeys } from '../../../core/item-alert-lines';
 
 /**
  * A list's current lines indexed by their words, for one evaluation of its alerts
@@ -32,6 +32,20 @@ export function parseQuery(text: string): QueryNode | null {
     else tokens.push((m[3] ?? m[4] ?? m[5] ?? m[6]) as string);
   }
   return parseTokens(tokens);
+}
+
+// An alert's query never changes and the same ones come back with every list's version: each is
+// parsed once a process (a bounded memo).
+const PARSED_MAX = 20_000;
+const parsed = new Map<string, QueryNode | null>();
+function parsedQuery(text: string): QueryNode | null {
+  let tree = parsed.get(text);
+  if (tree === undefined) {
+    tree = parseQuery(text);
+    if (parsed.size >= PARSED_MAX) parsed.clear();
+    parsed.set(text, tree);
+  }
+  return tree;
 }
 
 /** or := and ('|' and)*; and := atom ('&' atom)*; atom := word | '(' or ')'. */
@@ -93,7 +107,8 @@ export function lineIndex<T extends IndexedLine>(lines: readonly T[]) {
     }
   });
   const lexemes = [...postings.keys()].sort();
-  const deciding = (positions: number[]) => decidingOf(positions, (at) => lines[at] as T);
+  const keys = lines.map(decidingKeys);
+  const deciding = (positions: number[]) => decidingBy(positions, (at) => keys[at] as (typeof keys)[number]);
   const byLexeme = new Map<string, number[]>();
   const lexemeDeciding = (lexeme: string) => {
     const known = byLexeme.get(lexeme);
@@ -122,22 +137,42 @@ export function lineIndex<T extends IndexedLine>(lines: readonly T[]) {
     return found;
   }
 
-  // Marks the positions of one part of an intersection: a position is kept when its mark is the part's.
-  const marks = new Uint32Array(lines.length);
-  let mark = 0;
+  // A part's positions, and their set as bits, once per evaluation: many queries share a part
+  // (the product of "smoked burrata" and of "burrata 125g").
+  const byPart = new Map<string, number[]>();
+  const bitsOf = new WeakMap<number[], Uint32Array>();
+  const bits = (positions: number[]) => {
+    let set = bitsOf.get(positions);
+    if (!set) {
+      set = new Uint32Array((lines.length >> 5) + 1);
+      for (const at of positions) set[at >> 5] = (set[at >> 5] as number) | (1 << (at & 31));
+      bitsOf.set(positions, set);
+    }
+    return set;
+  };
+  const partKey = (node: QueryNode): string =>
+    'lexeme' in node
+      ? `${node.prefix ? '*' : '='}${JSON.stringify(node.lexeme)}`
+      : `${'any' in node ? '|' : '&'}(${('any' in node ? node.any : node.all).map(partKey).join(',')})`;
 
   function positionsOf(node: QueryNode): number[] {
-    if ('lexeme' in node) return union(lexemesOf(node).map((lexeme) => postings.get(lexeme) ?? []));
-    if ('any' in node) return union(node.any.map(positionsOf));
-    // From the smallest part, keeping the positions every other part holds.
-    const parts = node.all.map(positionsOf).sort((a, b) => a.length - b.length);
-    let kept = parts[0] ?? [];
-    for (const part of parts.slice(1)) {
-      mark++;
-      for (const at of part) marks[at] = mark;
-      kept = kept.filter((at) => marks[at] === mark);
+    const key = partKey(node);
+    const known = byPart.get(key);
+    if (known) return known;
+    let found: number[];
+    if ('lexeme' in node) found = union(lexemesOf(node).map((lexeme) => postings.get(lexeme) ?? []));
+    else if ('any' in node) found = union(node.any.map(positionsOf));
+    else {
+      // From the smallest part, keeping the positions every other part holds.
+      const parts = node.all.map(positionsOf).sort((a, b) => a.length - b.length);
+      found = parts[0] ?? [];
+      for (const part of parts.slice(1)) {
+        const set = bits(part);
+        found = found.filter((at) => ((set[at >> 5] as number) & (1 << (at & 31))) !== 0);
+      }
     }
-    return kept;
+    byPart.set(key, found);
+    return found;
   }
 
   /** Words alone, or words any of which will do: the deciding lines of each word's lines, reduced together. */
@@ -149,7 +184,7 @@ export function lineIndex<T extends IndexedLine>(lines: readonly T[]) {
     /** The lines that decide the alerts of this query (none match: empty); null when the query cannot be read here. */
     deciding(query: string): T[] | null {
       if (byQuery.has(query)) return byQuery.get(query) as T[] | null;
-      const tree = parseQuery(query);
+      const tree = parsedQuery(query);
       let found: T[] | null = null;
       if (tree) {
         const words = wordsAlone(tree);

@@ -1,4 +1,4 @@
-import { evaluateAlert, sharedEvaluation } from '../../../core/item-alert';
+import { evaluateAlert } from '../../../core/item-alert';
 import { perUnitOf } from '../../../core/item-alert-lines';
 import type { DB } from '../../plugins/db';
 import { type ItemAlertMail, sameState, tell } from './crossings';
@@ -29,12 +29,9 @@ export async function evaluateListAlerts(trx: DB, job: { listId: number; version
 
   const changes: StateChange[] = [];
   const hits = new Map<number, ItemAlertMail['hits']>();
-  const evaluate = sharedEvaluation();
+  // Each alert against its few deciding lines: cheaper than a key to share alike alerts' results (docs/decisions/0228).
   alerts.forEach((alert, i) => {
-    const lines = decided[i];
-    const { state, fired } = lines
-      ? evaluate(alert, lines, alert.mayRead ? `query:${alert.query}` : 'none', alert.state)
-      : evaluateAlert(alert, byDatabase.get(alert.id) ?? [], alert.state);
+    const { state, fired } = evaluateAlert(alert, decided[i] ?? byDatabase.get(alert.id) ?? [], alert.state);
     if (!sameState(alert.state, state)) changes.push({ alertId: alert.id, listId: job.listId, state });
     if (fired) hits.set(alert.id, [{ listId: job.listId, ...fired }]);
   });

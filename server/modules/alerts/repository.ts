@@ -176,7 +176,7 @@ export function alertsRepository(db: DB) {
 
     async markFired(alertIds: number[], now: number): Promise<void> {
       if (alertIds.length === 0) return;
-      await db.updateTable('item_alerts').set({ last_fired_at: now }).where('id', 'in', alertIds).execute();
+      await sql`update item_alerts set last_fired_at = ${now} where id = any(${alertIds}::bigint[])`.execute(db);
     },
   };
 }

@@ -100,26 +100,22 @@ export function emailRepository(db: DB) {
         .execute();
     },
 
-    /** Many mails in one statement (item alerts: one new version may cross many people's alerts). */
+    /**
+     * Many mails in one statement (item alerts: one new version may cross many people's alerts),
+     * sent as one array a column rather than a parameter a value.
+     */
     async insertMany(mails: NewMail[]): Promise<void> {
       if (mails.length === 0) return;
-      await db
-        .insertInto('email_outbox')
-        .values(
-          mails.map((mail) => ({
-            kind: mail.kind,
-            user_id: mail.userId ?? null,
-            to_address: mail.toAddress ?? null,
-            payload: JSON.stringify(mail.payload),
-            dedupe_key: mail.dedupeKey ?? null,
-            state: 'queued' as const,
-            scheduled_at: mail.now,
-            next_attempt_at: mail.now,
-            created_at: mail.now,
-          })),
-        )
-        .onConflict((oc) => oc.column('dedupe_key').where('dedupe_key', 'is not', null).doNothing())
-        .execute();
+      const column = <T>(f: (mail: NewMail) => T) => mails.map(f);
+      await sql`
+        insert into email_outbox (kind, user_id, to_address, payload, dedupe_key, state, scheduled_at, next_attempt_at, created_at)
+        select m.kind, m.user_id, m.to_address, m.payload::jsonb, m.dedupe_key, 'queued', m.now, m.now, m.now
+        from unnest(${column((m) => m.kind)}::text[], ${column((m) => m.userId ?? null)}::uuid[],
+          ${column((m) => m.toAddress ?? null)}::text[], ${column((m) => JSON.stringify(m.payload))}::text[],
+          ${column((m) => m.dedupeKey ?? null)}::text[], ${column((m) => m.now)}::bigint[])
+          with ordinality as m(kind, user_id, to_address, payload, dedupe_key, now, ord)
+        order by m.ord
+        on conflict (dedupe_key) where dedupe_key is not null do nothing`.execute(db);
     },
 
     /** One mail to each admin (by their flag), written in one statement. */
