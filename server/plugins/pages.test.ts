@@ -8,7 +8,8 @@ import { aFollow, aPost, aUser, type TestPost, type TestUser } from '../../tests
 
 /**
  * A built web app in miniature: the shell the server fills, with its style sheet, and a manifest
- * where the list page's chunk imports a shared chunk with its own sheet, as the real build's does.
+ * where the list page's chunk, which the entry imports itself, imports a shared chunk with its own
+ * sheet, as the real build's does.
  */
 let webRoot: string;
 let t: TestApp;
@@ -29,7 +30,12 @@ beforeAll(async () => {
   writeFileSync(
     join(webRoot, '.vite', 'manifest.json'),
     JSON.stringify({
-      'index.html': { file: 'assets/index-abc.js', isEntry: true, css: ['assets/index-abc.css'] },
+      'index.html': {
+        file: 'assets/index-abc.js',
+        isEntry: true,
+        css: ['assets/index-abc.css'],
+        dynamicImports: ['app/lazy-pages.ts', 'features/lists/list-page.tsx'],
+      },
       '_changes-line-abc.js': {
         file: 'assets/changes-line-abc.js',
         imports: ['index.html'],
@@ -209,10 +215,20 @@ describe('public pages rendered on the server', () => {
   it('preloads the page table wherever the page loads through it: not on a profile, whose code is in the entry (ADR 0219)', async () => {
     const preload = '<link rel="modulepreload" crossorigin href="/assets/lazy-pages-abc.js">';
     expect((await page('/fresh-farm')).body).not.toContain('lazy-pages');
-    const list = (await page(`/fresh-farm/lists/${menu.listSlug}`)).body;
-    expect(list.slice(0, list.indexOf('</head>'))).toContain(preload);
+    const explore = (await page('/explore')).body;
+    expect(explore.slice(0, explore.indexOf('</head>'))).toContain(preload);
     const dashboard = (await page('/dashboard', reader.cookie)).body;
     expect(dashboard.slice(0, dashboard.indexOf('</head>'))).toContain(preload);
+  });
+
+  it("preloads a list page's own chunk and the chunks it imports, not the page table (issue 39)", async () => {
+    const list = (await page(`/fresh-farm/lists/${menu.listSlug}`)).body;
+    const head = list.slice(0, list.indexOf('</head>'));
+    expect(head).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/list-page-abc.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/changes-line-abc.js">',
+    );
+    expect(head).not.toContain('lazy-pages');
   });
 
   it('keeps a rendered page in the read cache until the data behind it changes', async () => {

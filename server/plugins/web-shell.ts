@@ -47,6 +47,7 @@ interface ManifestChunk {
   file?: string;
   css?: string[];
   imports?: string[];
+  dynamicImports?: string[];
   isEntry?: boolean;
 }
 
@@ -115,6 +116,27 @@ function lazyPagesPreload(manifest: Record<string, ManifestChunk>): string {
 }
 
 /**
+ * What a rendered page's code loads through, preloaded beside the entry: the page table, or a
+ * page the entry imports itself (a list's page, issue 39), its chunk and the chunks it imports.
+ */
+function pagePreloadOf(manifest: Record<string, ManifestChunk>, pagesPreload: string): (module: string) => string {
+  const inEntry = entryChunks(manifest);
+  const ownChunks = new Set(Object.values(manifest).flatMap((chunk) => (chunk.isEntry ? (chunk.dynamicImports ?? []) : [])));
+  return (module) => {
+    if (!ownChunks.has(module)) return pagesPreload;
+    const files = new Set<string>();
+    const add = (key: string) => {
+      const file = manifest[key]?.file;
+      if (inEntry.has(key) || !file || files.has(file)) return;
+      files.add(file);
+      for (const child of manifest[key]?.imports ?? []) add(child);
+    };
+    add(module);
+    return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+  };
+}
+
+/**
  * The built app's shell as rendered pages fill it (docs/decisions/0108, 0113), made once from the
  * build in `root` (null: not built, every page is empty): no framework in it, so the bench's
  * reference without the framework (bench/bare-server.ts) sends the very same bytes.
@@ -142,12 +164,13 @@ export function shellPages(root: string | null) {
     return cut;
   };
   const chunkStyles = root ? chunkStylesOf(root, manifest) : () => '';
+  const pagePreload = pagePreloadOf(manifest, pagesPreload);
   const chunkBytes = new Map<string, Buffer>();
-  /** A lazily loaded page's styles, and the page table it is loaded through (all rendered pages but the profile). */
+  /** A lazily loaded page's styles, and the chunks it is loaded through (all rendered pages but the profile). */
   const lazyPageHead = (module: string) => {
     let bytes = chunkBytes.get(module);
     if (bytes === undefined) {
-      bytes = Buffer.from(chunkStyles(module) + pagesPreload);
+      bytes = Buffer.from(chunkStyles(module) + pagePreload(module));
       chunkBytes.set(module, bytes);
     }
     return bytes;

@@ -123,6 +123,8 @@ describe('the first visit’s modules', () => {
     const lazy = [...new Set([...modulesFrom(ENTRY).keys()].flatMap(lazyImports))].map((file) => relative(ROOT, file));
     expect(lazy.sort()).toEqual([
       'web/app/lazy-pages.ts',
+      // A list's page, where its QR card leads, loads its code alone, not through the page table (issue 39).
+      'web/features/lists/list-page.tsx',
       'web/features/profile/no-such-business.tsx',
       'web/features/profile/profile-ordering.tsx',
       'web/features/profile/trade-access.tsx',
