@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { UnreadableReason } from '../../../core/list-contents';
 import type { ListChange } from '../../../core/list-diff';
 import type { ListLine } from '../../../core/list-lines';
+import { allowsFractions } from '../../../core/order-rules';
 import {
   type ListPrices,
   PRICE_TABLE_FIRST,
@@ -56,6 +57,7 @@ function rowsOf(lines: ListLine[], changes: ListChange[] | null): PriceRow[] {
     const row: PriceRow = { ...line };
     const perUnit = unitPriceOf(line);
     if (perUnit) row.perUnit = perUnit;
+    if (allowsFractions(line)) row.fractions = true;
     const move = moveOf(line);
     if (move) row.move = move;
     return row;
