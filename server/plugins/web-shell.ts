@@ -102,13 +102,13 @@ function readManifest(root: string): Record<string, ManifestChunk> {
   return existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
 }
 
-/** The source of the table of every page's code but the profile's, as the build's manifest names it (web/app/lazy-pages.ts). */
+/** The source of the table of every page's code but the profile's and a list's, as the build's manifest names it (web/app/lazy-pages.ts). */
 export const LAZY_PAGES_MODULE = 'app/lazy-pages.ts';
 
 /**
  * A link that fetches the page table's chunk beside the entry's, where the router will need it at
  * once: without it, a page's code would wait for the entry, then the table, then itself. A
- * profile's rendered page does without it (docs/decisions/0219).
+ * profile's rendered page does without it (docs/decisions/0219), and a list's (0229).
  */
 function lazyPagesPreload(manifest: Record<string, ManifestChunk>): string {
   const file = manifest[LAZY_PAGES_MODULE]?.file;
