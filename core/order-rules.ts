@@ -1,4 +1,5 @@
 import { formatPrice } from './list-price';
+import { MAX_QUANTITY } from './order-quantity';
 import { linePack } from './unit-price';
 
 /**
@@ -7,8 +8,6 @@ import { linePack } from './unit-price';
  * does not load zod on a first visit (docs/decisions/0224).
  */
 export const MAX_ORDER_LINES = 500;
-/** Of any line's pack: more than this many is a slip of the finger, not an order. */
-export const MAX_QUANTITY = 10_000;
 export const NOTE_MAX_LENGTH = 2000;
 export const DECLINE_REASON_MAX_LENGTH = 500;
 /** Orders one buyer may send in an hour (counted in the database). */

@@ -24,6 +24,11 @@ export const priceRowSchema = z.object({
   unit: z.string().optional(),
   /** The price per kg, litre or piece, when the pack says it (core/unit-price.ts). */
   perUnit: unitPriceSchema.optional(),
+  /**
+   * Ordered by the kilogram or litre, so a quantity may be a fraction (core/order-rules.ts
+   * `allowsFractions`): told by the server, so the table's inputs need no pack patterns (issue 39).
+   */
+  fractions: z.literal(true).optional(),
   /** Since the version before: a price up or down (percent null when the old price was 0), or a new item. */
   move: z.object({ kind: z.enum(['up', 'down', 'new']), percent: z.number().nullable() }).optional(),
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lineOfText, linesOfSheet } from './list-lines';
-import { type BaseUnit, formatUnitPrice, linePack, packOf, unitPriceOf } from './unit-price';
+import { type BaseUnit, linePack, packOf, unitPriceOf } from './unit-price';
+import { formatUnitPrice } from './unit-price-text';
 
 const LB = 0.45359237;
 const OZ = 0.028349523125;

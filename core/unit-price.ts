@@ -5,7 +5,7 @@
  * Every pattern here is linear: a number, a word from a closed list, a few fixed connectors.
  */
 import { LINE_MAX_LENGTH } from './list-lines';
-import { formatPrice, parseAmount } from './list-price';
+import { parseAmount } from './list-price';
 
 /** The base a unit price is given in: per kilogram, per litre, per piece. */
 export type BaseUnit = 'kg' | 'l' | 'piece';
@@ -297,9 +297,4 @@ export function unitPriceOf(line: {
   const price: UnitPrice = { amount: line.price / pack.quantity, unit: pack.unit };
   if (line.currency) price.currency = line.currency;
   return price;
-}
-
-/** "£0.62/kg", "28.00 €/kg", "0.35 €/piece": placed as every other price is (formatPrice). */
-export function formatUnitPrice(price: UnitPrice): string {
-  return formatPrice(price);
 }

@@ -20,8 +20,14 @@ export function withHead(html: string, head: string): string {
   return withoutDefaults(html, head).replace('</head>', () => `  ${head}\n  </head>`);
 }
 
-/** A style sheet's text inside a style element (nothing in it can close the element early). */
-const inlineStyle = (css: string) => `<style>${css.replaceAll('</style', '<\\/style')}</style>`;
+/**
+ * A style sheet's text inside a style element (nothing in it can close the element early), and a
+ * disabled link that names its file, which a browser does not fetch: Vite's loader of a lazy
+ * chunk looks for a stylesheet link before it fetches a sheet the chunk needs, and without one it
+ * downloaded every sheet already in the page again (issue 39: 5 KB of a list page's first visit).
+ */
+const inlineStyle = (css: string, href: string) =>
+  `<style>${css.replaceAll('</style', '<\\/style')}</style><link rel="stylesheet" href="${href}" disabled>`;
 
 /**
  * The shell with the build's style sheets inside it instead of linked: a rendered page paints as
@@ -32,7 +38,7 @@ function withInlineStyles(html: string, root: string): string {
   return html.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g, (link, href: string) => {
     const file = join(root, href);
     if (!existsSync(file)) return link;
-    return inlineStyle(readFileSync(file, 'utf8'));
+    return inlineStyle(readFileSync(file, 'utf8'), href);
   });
 }
 
@@ -41,6 +47,7 @@ interface ManifestChunk {
   file?: string;
   css?: string[];
   imports?: string[];
+  dynamicImports?: string[];
   isEntry?: boolean;
 }
 
@@ -82,7 +89,7 @@ function chunkStylesOf(root: string, manifest: Record<string, ManifestChunk>): (
     if (html === undefined) {
       html = cssOfChunk(manifest, module, inEntry)
         .filter((file) => existsSync(join(root, file)))
-        .map((file) => inlineStyle(readFileSync(join(root, file), 'utf8')))
+        .map((file) => inlineStyle(readFileSync(join(root, file), 'utf8'), `/${file}`))
         .join('');
       styles.set(module, html);
     }
@@ -95,17 +102,38 @@ function readManifest(root: string): Record<string, ManifestChunk> {
   return existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
 }
 
-/** The source of the table of every page's code but the profile's, as the build's manifest names it (web/app/lazy-pages.ts). */
+/** The source of the table of every page's code but the profile's and a list's, as the build's manifest names it (web/app/lazy-pages.ts). */
 export const LAZY_PAGES_MODULE = 'app/lazy-pages.ts';
 
 /**
  * A link that fetches the page table's chunk beside the entry's, where the router will need it at
  * once: without it, a page's code would wait for the entry, then the table, then itself. A
- * profile's rendered page does without it (docs/decisions/0219).
+ * profile's rendered page does without it (docs/decisions/0219), and a list's (0229).
  */
 function lazyPagesPreload(manifest: Record<string, ManifestChunk>): string {
   const file = manifest[LAZY_PAGES_MODULE]?.file;
   return file ? `<link rel="modulepreload" crossorigin href="/${file}">` : '';
+}
+
+/**
+ * What a rendered page's code loads through, preloaded beside the entry: the page table, or a
+ * page the entry imports itself (a list's page, issue 39), its chunk and the chunks it imports.
+ */
+function pagePreloadOf(manifest: Record<string, ManifestChunk>, pagesPreload: string): (module: string) => string {
+  const inEntry = entryChunks(manifest);
+  const ownChunks = new Set(Object.values(manifest).flatMap((chunk) => (chunk.isEntry ? (chunk.dynamicImports ?? []) : [])));
+  return (module) => {
+    if (!ownChunks.has(module)) return pagesPreload;
+    const files = new Set<string>();
+    const add = (key: string) => {
+      const file = manifest[key]?.file;
+      if (inEntry.has(key) || !file || files.has(file)) return;
+      files.add(file);
+      for (const child of manifest[key]?.imports ?? []) add(child);
+    };
+    add(module);
+    return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+  };
 }
 
 /**
@@ -136,12 +164,13 @@ export function shellPages(root: string | null) {
     return cut;
   };
   const chunkStyles = root ? chunkStylesOf(root, manifest) : () => '';
+  const pagePreload = pagePreloadOf(manifest, pagesPreload);
   const chunkBytes = new Map<string, Buffer>();
-  /** A lazily loaded page's styles, and the page table it is loaded through (all rendered pages but the profile). */
+  /** A lazily loaded page's styles, and the chunks it is loaded through (all rendered pages but the profile). */
   const lazyPageHead = (module: string) => {
     let bytes = chunkBytes.get(module);
     if (bytes === undefined) {
-      bytes = Buffer.from(chunkStyles(module) + pagesPreload);
+      bytes = Buffer.from(chunkStyles(module) + pagePreload(module));
       chunkBytes.set(module, bytes);
     }
     return bytes;

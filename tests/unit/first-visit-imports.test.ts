@@ -123,6 +123,8 @@ describe('the first visit’s modules', () => {
     const lazy = [...new Set([...modulesFrom(ENTRY).keys()].flatMap(lazyImports))].map((file) => relative(ROOT, file));
     expect(lazy.sort()).toEqual([
       'web/app/lazy-pages.ts',
+      // A list's page, where its QR card leads, loads its code alone, not through the page table (issue 39).
+      'web/features/lists/list-page.tsx',
       'web/features/profile/no-such-business.tsx',
       'web/features/profile/profile-ordering.tsx',
       'web/features/profile/trade-access.tsx',
@@ -150,6 +152,20 @@ describe('the first visit’s modules', () => {
       'web/lib/alerts-api.ts',
       'web/ui/check-now-button.tsx',
       'web/features/lists/list-enquiry.tsx',
+      // Parts only some lists show, rendered complete on the server all the same: a gone list, a broken file,
+      // what the owner's file could not give, the next delivery (rendered once mounted).
+      'web/features/lists/list-gone.tsx',
+      'web/features/lists/list-unavailable.tsx',
+      'web/features/lists/owner-reading.tsx',
+      'web/ui/next-delivery.tsx',
+      // Neighbours of what the page shows: pack patterns (the server tells which rows take fractions), the
+      // order's rules and texts, delivery dates, the API's list and trade messages, the link check's texts.
+      'core/unit-price.ts',
+      'core/order-rules.ts',
+      'core/delivery-terms.ts',
+      'core/list-messages.ts',
+      'core/trade-text.ts',
+      'core/link-check-text.ts',
     ]) {
       expect(modules).not.toContain(elsewhere);
     }

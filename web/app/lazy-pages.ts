@@ -1,6 +1,6 @@
 /**
- * The code of every page but the public profile, by name: a chunk of its own that the router loads
- * on the first visit to one of them (docs/decisions/0219). Its dynamic imports name each page's
+ * The code of every page but the public profile and a list's page (router.tsx), by name: a chunk
+ * of its own that the router loads on the first visit to one of them (docs/decisions/0219). Its dynamic imports name each page's
  * chunk and the chunks and styles that page needs, which a profile's first visit does not need;
  * the shell preloads this chunk on every other page (server/plugins/web-shell.ts).
  */
@@ -39,7 +39,6 @@ export const LAZY_PAGES = {
   FollowingPage: async () => (await import('../features/follows/following-page')).FollowingPage,
   ExplorePage: async () => (await import('../features/explore/explore-page')).ExplorePage,
   ComparePage: async () => (await import('../features/compare/compare-page')).ComparePage,
-  ListPage: async () => (await import('../features/lists/list-page')).ListPage,
   OrdersPage: async () => (await import('../features/orders/orders-page')).OrdersPage,
   OrderPage: async () => (await import('../features/orders/order-page')).OrderPage,
   OrderAnswerPage: async () => (await import('../features/orders/order-answer-page')).OrderAnswerPage,

@@ -7,7 +7,8 @@ import {
   packText,
 } from '../../../core/compare';
 import { formatPrice } from '../../../core/list-price';
-import { formatUnitPrice, linePack, type Pack, packOf, unitPriceOf } from '../../../core/unit-price';
+import { linePack, type Pack, packOf, unitPriceOf } from '../../../core/unit-price';
+import { formatUnitPrice } from '../../../core/unit-price-text';
 import { unauthorized } from '../../http-errors';
 import type { DB } from '../../plugins/db';
 import { COMPARE_LIMITS, compareRepository, type MatchingLine } from './repository';

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { UnreadableReason } from '../../../core/list-contents';
 import type { ListChange } from '../../../core/list-diff';
 import type { ListLine } from '../../../core/list-lines';
+import { allowsFractions } from '../../../core/order-rules';
 import {
   type ListPrices,
   PRICE_TABLE_FIRST,
@@ -52,10 +53,14 @@ function movesOf(changes: ListChange[] | null) {
 
 function rowsOf(lines: ListLine[], changes: ListChange[] | null): PriceRow[] {
   const moveOf = movesOf(changes);
+  // Whether a unit takes fractions, once a unit: a list's lines share a few, and reading a pack costs 25-50 µs.
+  const fractionsOf = new Map<string, boolean>();
   return lines.map((line) => {
     const row: PriceRow = { ...line };
     const perUnit = unitPriceOf(line);
     if (perUnit) row.perUnit = perUnit;
+    if (line.unit !== undefined && !fractionsOf.has(line.unit)) fractionsOf.set(line.unit, allowsFractions(line));
+    if (line.unit !== undefined && fractionsOf.get(line.unit)) row.fractions = true;
     const move = moveOf(line);
     if (move) row.move = move;
     return row;

@@ -1,29 +1,23 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import type { PublicDeliveryTerms } from '../../../core/delivery-terms';
-import { UNAVAILABLE_REASONS } from '../../../core/link-check-text';
-import { LINK_HEALTH_TEXTS } from '../../../core/link-health-text';
-import { CONTENTS_TEXT } from '../../../core/list-contents';
-import { LIST_MESSAGES } from '../../../core/list-messages';
 import type { ListPage as ListPageData } from '../../../core/list-page';
-import { isExpired, LIST_TIMES, listPaths, localDate, shortDate, validityLabel } from '../../../core/list-text';
+import { isExpired, LIST_LABELS, LIST_TIMES, listPaths, localDate, shortDate, validityLabel } from '../../../core/list-text';
 import { pagePath } from '../../../core/pages';
-import type { ListPrices } from '../../../core/price-table';
 import { PRICE_TEXT } from '../../../core/price-table-text';
 import { termsPath } from '../../../core/terms-path';
 import { relativeTime } from '../../../core/time';
-import { TRADE_MESSAGES } from '../../../core/trade-text';
+import { TRADE_LABELS } from '../../../core/trade-labels';
 import { track } from '../../lib/analytics';
 import { api } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { followsApi } from '../../lib/follows-api';
 import { renderedPart } from '../../lib/rendered-part';
 import { useApiGet } from '../../lib/use-api';
-import { BusinessLogo, ContactLinks } from '../../ui/business-card';
+import { BusinessLogo } from '../../ui/business-card';
 import { ChangesLine } from '../../ui/changes-line';
 import { FollowButton } from '../../ui/follow-button';
 import { Link } from '../../ui/link';
-import { NextDelivery } from '../../ui/next-delivery';
 import { listPageApi } from './api';
 import { PriceTable } from './price-table';
 import './lists.css';
@@ -35,9 +29,14 @@ function lastChanged(list: ListPageData['list']): { at: number; words: (age: str
 }
 
 // Parts a visitor's first look at a priced list does not show, rendered on the server all the same (rendered-part.ts):
-// the owner's Check now, the enquiry of a list without a price table.
+// the owner's Check now and what Freshlist could not read, the enquiry of a list without a price table, a gone list,
+// a broken file, and the next delivery (which renders once mounted, so the server's part is empty).
 const CheckNowButton = renderedPart(async () => (await import('../../ui/check-now-button')).CheckNowButton);
+const OwnerReading = renderedPart(async () => (await import('./owner-reading')).OwnerReading);
 const ListEnquiry = renderedPart(async () => (await import('./list-enquiry')).ListEnquiry);
+const ListGone = renderedPart(async () => (await import('./list-gone')).ListGone);
+const ListUnavailable = renderedPart(async () => (await import('./list-unavailable')).ListUnavailable);
+const NextDelivery = renderedPart(async () => (await import('../../ui/next-delivery')).NextDelivery);
 
 // Back from signing in to follow (issue 43): loaded only when the address asks for it.
 const FollowOnReturn = lazy(async () => ({ default: (await import('../../ui/follow-question')).FollowOnReturn }));
@@ -70,27 +69,6 @@ function ListFollow({ profile, name, address }: { profile: ListPageData['profile
   );
 }
 
-/** The business or the list is gone: say so, and offer Explore (and the business, when it is still here). */
-function Gone({ handle, message, status }: { handle: string; message: string; status: number | undefined }) {
-  const listGone = status === 404 && message === LIST_MESSAGES.listGone;
-  return (
-    <main className="page page-narrow center list-page-gone">
-      <h1>{status === 404 ? message : 'This list cannot be shown right now'}</h1>
-      {status !== 404 && <p className="muted">{message}</p>}
-      <p>
-        <Link className="button button-primary" to={pagePath('explore')}>
-          Explore businesses on Freshlist
-        </Link>
-      </p>
-      {listGone && (
-        <p>
-          <Link to={pagePath('profile', { handle })}>See the newest lists of @{handle}</Link>
-        </p>
-      )}
-    </main>
-  );
-}
-
 /** What changed in the file, read by Freshlist (issue 30): one line that opens the details, in the page's own data (issue 43: without JavaScript too). */
 function ListChanges({ handle, slug, summary }: { handle: string; slug: string; summary: ListPageData['list']['changes'] }) {
   if (!summary) return null;
@@ -109,41 +87,23 @@ function ListDelivery({ handle }: { handle: string }) {
     [handle],
     termsPath(handle),
   );
-  return data?.terms ? <NextDelivery terms={data.terms} className="list-page-delivery" /> : null;
-}
-
-/** What the owner may want to fix in their file (issue 39): it could not be read, or some rows could not. */
-function OwnerReading({ prices }: { prices: ListPrices }) {
-  return (
-    <>
-      {prices.unreadable && (
-        <section className="alert alert-warning list-page-unreadable" aria-label={CONTENTS_TEXT.unreadable}>
-          <h2>{CONTENTS_TEXT.unreadable}</h2>
-          <p>{CONTENTS_TEXT.reasons[prices.unreadable]}</p>
-          {prices.table && <p>The prices below are from the last version Freshlist could read.</p>}
-        </section>
-      )}
-      {prices.unread && prices.unread.count > 0 && (
-        <details className="list-page-unread">
-          <summary>{PRICE_TEXT.unread(prices.unread.count)}</summary>
-          <p>{PRICE_TEXT.unreadHelp}</p>
-          <ul>
-            {[...new Set(prices.unread.examples)].map((raw) => (
-              <li key={raw}>
-                <code>{raw}</code>
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
-    </>
-  );
+  return data?.terms ? (
+    <Suspense fallback={null}>
+      <NextDelivery terms={data.terms} className="list-page-delivery" />
+    </Suspense>
+  ) : null;
 }
 
 function ListView({ handle, slug }: { handle: string; slug: string }) {
   const { data, error, loading } = useApiGet(() => listPageApi.page(handle, slug), [handle, slug], listPaths.page(handle, slug));
   if (loading && !data) return <p className="page-status">Loading...</p>;
-  if (error || !data) return <Gone handle={handle} message={error?.message ?? ''} status={error?.status} />;
+  if (error || !data) {
+    return (
+      <Suspense fallback={null}>
+        <ListGone handle={handle} message={error?.message ?? ''} status={error?.status} />
+      </Suspense>
+    );
+  }
 
   const { profile, list } = data;
   const name = profile.displayName || `@${profile.handle}`;
@@ -165,7 +125,7 @@ function ListView({ handle, slug }: { handle: string; slug: string }) {
       <h1 className="list-page-name">{list.name}</h1>
       {expired && list.validUntil && (
         <p className="alert alert-error list-page-expired" role="note">
-          <strong>{LIST_MESSAGES.expired}</strong>: this list was valid until {shortDate(list.validUntil, today)}.{' '}
+          <strong>{LIST_LABELS.expired}</strong>: this list was valid until {shortDate(list.validUntil, today)}.{' '}
           {/* Its owner is not told to ask themselves (#31): their next step is a new version. */}
           {profile.isOwner ? (
             <>
@@ -179,34 +139,19 @@ function ListView({ handle, slug }: { handle: string; slug: string }) {
       {!expired && validity && <p className="list-page-validity">{validity}</p>}
       {!list.locked && <ListDelivery handle={profile.handle} />}
       {list.unavailable && (
-        // The link watcher finds the file unavailable (#29): say what is wrong and who to ask, not a dead end.
-        <section className="alert alert-warning list-page-unavailable" aria-label={LINK_HEALTH_TEXTS.unavailable}>
-          <h2>{LINK_HEALTH_TEXTS.unavailable}</h2>
-          <p>{UNAVAILABLE_REASONS[list.unavailable]}</p>
-          {profile.isOwner ? (
-            <p>
-              Fix the link where the file lives, or edit it on <Link to={pagePath('dashboard')}>your dashboard</Link>.
-            </p>
-          ) : (
-            <>
-              <p>Ask {name} for the current list:</p>
-              <ContactLinks business={profile.business} name={name} />
-              <p>
-                <Link to={pagePath('profile', { handle: profile.handle })}>See all lists of {name}</Link>
-              </p>
-            </>
-          )}
-        </section>
+        <Suspense fallback={null}>
+          <ListUnavailable profile={profile} name={name} reason={list.unavailable} />
+        </Suspense>
       )}
       {list.locked && (
         <p className="alert list-page-trade" role="note">
           {name} shares this list with their trade customers only.{' '}
-          <Link to={`${pagePath('profile', { handle: profile.handle })}#trade-access`}>{TRADE_MESSAGES.askForAccess}</Link>
+          <Link to={`${pagePath('profile', { handle: profile.handle })}#trade-access`}>{TRADE_LABELS.askForAccess}</Link>
         </p>
       )}
       {list.tradeOnly && !list.locked && (
         <p className="list-page-trade-badge">
-          <span className="badge badge-trade">{TRADE_MESSAGES.tradeOnly}</span> You have access to this list.
+          <span className="badge badge-trade">{TRADE_LABELS.tradeOnly}</span> You have access to this list.
         </p>
       )}
       <p className="muted list-page-changed">
@@ -227,7 +172,11 @@ function ListView({ handle, slug }: { handle: string; slug: string }) {
       </p>
       {!list.locked && <ListChanges handle={profile.handle} slug={list.slug} summary={list.changes} />}
       {list.description && <p className="list-page-description">{list.description}</p>}
-      {list.prices && profile.isOwner && <OwnerReading prices={list.prices} />}
+      {list.prices && profile.isOwner && (
+        <Suspense fallback={null}>
+          <OwnerReading prices={list.prices} />
+        </Suspense>
+      )}
       {/* The owner who just saved the file need not wait for the watcher (issue 41). */}
       {profile.isOwner && (
         <Suspense fallback={null}>

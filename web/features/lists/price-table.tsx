@@ -3,7 +3,7 @@ import { compareItemOf, compareLinkOf } from '../../../core/compare-link';
 import { formatPrice } from '../../../core/list-price';
 import type { ListPrices, PriceRow, PricesPage } from '../../../core/price-table';
 import { moveLabel, PRICE_TEXT, pricePaths, readOn } from '../../../core/price-table-text';
-import { formatUnitPrice } from '../../../core/unit-price';
+import { formatUnitPrice } from '../../../core/unit-price-text';
 import { api } from '../../lib/api-client';
 import { ItemAlert } from '../../ui/item-alert';
 import { Link } from '../../ui/link';

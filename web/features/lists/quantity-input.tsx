@@ -1,4 +1,4 @@
-import { allowsFractions, MAX_QUANTITY } from '../../../core/order-rules';
+import { MAX_QUANTITY } from '../../../core/order-quantity';
 import type { PriceRow } from '../../../core/price-table';
 import type { BasketState } from './basket-store';
 import './basket.css';
@@ -6,7 +6,7 @@ import './basket.css';
 /** A line's quantity control in the price table. */
 export function QuantityInput({ basket, row, index }: { basket: BasketState; row: PriceRow; index: number }) {
   if (!row.item || row.price === undefined) return null;
-  const fractions = allowsFractions({ raw: row.raw, item: row.item, ...(row.unit ? { unit: row.unit } : {}) });
+  const fractions = row.fractions === true;
   return (
     <input
       className="basket-quantity"
