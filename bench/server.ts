@@ -60,8 +60,12 @@ export async function startBenchServer(databaseEnv: Record<string, string>, cpuP
   };
 }
 
-/** The email worker and the link watcher turned off (their poll intervals 0). */
-export const QUIET_WORKERS = { LINK_CHECK_POLL_MS: '0', EMAIL_POLL_MS: '0' };
+/**
+ * The email worker, the link watcher and the job queue's worker turned off (their poll intervals 0):
+ * the bare references run none, and on PGlite the queue's polls of its four queues shared the one
+ * connection with the measured requests.
+ */
+export const QUIET_WORKERS = { LINK_CHECK_POLL_MS: '0', EMAIL_POLL_MS: '0', JOBS_POLL_MS: '0' };
 
 export async function withServer(
   env: Record<string, string>,
