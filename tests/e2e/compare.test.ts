@@ -5,6 +5,7 @@ import type { DB } from '../../server/plugins/db';
 import { aPost, aUser } from '../fixtures/factories';
 import { HttpClient } from '../reliability/http-client';
 import { PHONE, screenshot, skipE2E } from './browser';
+import { hydrated } from './helpers';
 import { type Journey, useJourney } from './journey';
 
 const NORTH = { email: 'north@example.com', name: 'North Dairy', handle: 'north-dairy' };
@@ -64,6 +65,8 @@ describe.skipIf(skipE2E)('comparing one item across suppliers', () => {
 
   it('a buyer goes from an item on /explore to burrata from two suppliers, cheapest per kg first', async () => {
     const page = await journey.signedIn(BUYER, PHONE, '/explore');
+    // Typed before React takes the page over, a search would be lost.
+    await hydrated(page);
     await page.getByRole('searchbox').fill('burrata');
     await page.getByRole('searchbox').press('Enter');
     await page
@@ -89,6 +92,7 @@ describe.skipIf(skipE2E)('comparing one item across suppliers', () => {
 
   it('a stranger searching with a typo never sees the trade-only line', async () => {
     const page = await journey.signedIn(STRANGER, PHONE, '/compare');
+    await hydrated(page);
     await page.getByLabel('Item', { exact: true }).fill('buratta');
     await page.getByLabel('Item', { exact: true }).press('Enter');
     await page.waitForURL(`${journey.url}/compare?item=buratta`);
