@@ -57,7 +57,19 @@ export default class SummaryReporter implements Reporter {
         if (state === 'passed') passed++;
         else if (state === 'failed') failed++;
         else skipped++;
-        if (state === 'passed' && test.diagnostic()?.flaky) flaky.push(`${module.moduleId} > ${test.fullName}`);
+        if (state === 'passed' && test.diagnostic()?.flaky) {
+          // A test that passed on its retry keeps the errors of the attempts before: say the first, to fix it.
+          const first = test.result().errors?.[0];
+          const line =
+            first?.stack
+              ?.split('\n')
+              .find((frame) => frame.includes('.test.ts'))
+              ?.trim() ?? '';
+          const why = first
+            ? `\n    first attempt: ${`${first.name ?? 'Error'}: ${first.message}`.split('\n')[0]?.slice(0, 300)} ${line}`
+            : '';
+          flaky.push(`${module.moduleId} > ${test.fullName}${why}`);
+        }
       }
       // A file whose setup failed (a beforeAll, an import) leaves its tests unrun, not failed: count it.
       if (module.state() === 'failed' && failedHere === 0) {

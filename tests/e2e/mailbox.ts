@@ -6,9 +6,9 @@ import { countOnReload } from './helpers';
  * Opens the newest mail to `to` whose subject matches in the development mailbox (a server without
  * SMTP_URL holds its mail there), waiting for the mail worker to send it; returns its text part.
  */
-export async function openMail(page: Page, baseUrl: string, to: string, subject: RegExp): Promise<string> {
+export async function openMail(page: Page, baseUrl: string, to: string, subject: RegExp, timeout = 20_000): Promise<string> {
   const row = page.getByRole('row').filter({ hasText: to }).filter({ hasText: subject });
-  await expect.poll(countOnReload(page, `${baseUrl}/dev/mailbox`, row), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(countOnReload(page, `${baseUrl}/dev/mailbox`, row), { timeout }).toBeGreaterThan(0);
   await row.first().getByRole('link', { name: subject }).click();
   return (await page.locator('pre').textContent()) ?? '';
 }
