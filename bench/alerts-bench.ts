@@ -22,7 +22,7 @@ import type { Target } from './targets';
  * The control, measured in turns with the runs and the same way: the job's inputs read bare through
  * pg, as plain rows and nothing else (the candidates found by their words, with their kept states,
  * and the list's current lines). Every design that reads each candidate once pays at least that,
- * and the ratio to it holds still when the shared machine is busy (docs/decisions/0228).
+ * and the ratio to it holds still when the shared machine is busy (docs/decisions/0221).
  */
 export const ALERTS_TARGET_MS = 50;
 const RUNS = 15;

@@ -4,7 +4,7 @@ import { durationKey, recordedDurations } from './durations';
 import { LANES } from './fixtures/lanes-keeper';
 
 /**
- * The order `npm test` hands files to its workers (ADR 0093, amended by ADR 0230). All projects
+ * The order `npm test` hands files to its workers (ADR 0093, amended by ADR 0202). All projects
  * share one pool, and a free worker takes the next queued file, so the queue decides what runs side
  * by side. A file of a lane (a journey in the browser lane, a load suite in the load lane) that a
  * worker takes while its lane is full only waits: queued back to back, the journeys held three

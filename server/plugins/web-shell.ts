@@ -108,7 +108,7 @@ export const LAZY_PAGES_MODULE = 'app/lazy-pages.ts';
 /**
  * A link that fetches the page table's chunk beside the entry's, where the router will need it at
  * once: without it, a page's code would wait for the entry, then the table, then itself. A
- * profile's rendered page does without it (docs/decisions/0219), and a list's (0229).
+ * profile's rendered page does without it (docs/decisions/0219), and so does a list's.
  */
 function lazyPagesPreload(manifest: Record<string, ManifestChunk>): string {
   const file = manifest[LAZY_PAGES_MODULE]?.file;

@@ -29,7 +29,7 @@ export async function evaluateListAlerts(trx: DB, job: { listId: number; version
 
   const changes: StateChange[] = [];
   const hits = new Map<number, ItemAlertMail['hits']>();
-  // Each alert against its few deciding lines: cheaper than a key to share alike alerts' results (docs/decisions/0228).
+  // Each alert against its few deciding lines: cheaper than a key to share alike alerts' results (docs/decisions/0221).
   alerts.forEach((alert, i) => {
     const { state, fired } = evaluateAlert(alert, decided[i] ?? byDatabase.get(alert.id) ?? [], alert.state);
     if (!sameState(alert.state, state)) changes.push({ alertId: alert.id, listId: job.listId, state });
