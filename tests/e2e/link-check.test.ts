@@ -167,12 +167,16 @@ describe.skipIf(skipE2E)('link check: a private link is caught before it is post
     expect(await openMail(mailbox, journey.url, FARM.email, mailed, 45_000)).toContain('This OneDrive file was not found');
 
     // Its owner fixes it and checks again from the dashboard's banner (issue 43): no wait for the next round.
-    journey.stub.files.get(file)!.state = 'public';
     const dashboard = await owner.newPage();
     await dashboard.goto(`${journey.url}/dashboard`);
     await hydrated(dashboard);
     const banner = dashboard.getByRole('region', { name: 'Links that need fixing' });
-    await banner.getByRole('button', { name: `I've fixed it: check again (${name})` }).click();
+    const checkAgain = banner.getByRole('button', { name: `I've fixed it: check again (${name})` });
+    // Fixed only once the banner shows it: fixed before, the watcher's next round (3 s here) could
+    // clear the link before the dashboard opened, and the button would never be there (CI's first attempt).
+    await checkAgain.waitFor();
+    journey.stub.files.get(file)!.state = 'public';
+    await checkAgain.click();
     await banner.getByText('Fixed: people can open it again').waitFor();
     await screenshot(dashboard, 'link-check-fixed-desktop');
     await expect.poll(countOnReload(page, address, unavailable), { timeout: 45_000 }).toBe(0);
