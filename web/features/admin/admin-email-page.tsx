@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { EMAIL_STATES, type EmailStatus } from '../../../core/email';
 import { useApiGet } from '../../lib/use-api';
-import { ErrorAlert } from '../../ui/alert';
 import { AdminPage, formatDateTime } from './admin-page';
 import { adminApi } from './api';
 import { FailureCard } from './failure-card';
+import { QueueOverview } from './queue-overview';
 import './admin.css';
 
 type State = (typeof EMAIL_STATES)[number];
@@ -59,56 +58,23 @@ function MailFailureCard({ mail, onSent }: { mail: Failure; onSent(message: stri
 
 function EmailOverview() {
   const status = useApiGet(() => adminApi.emailStatus(), []);
-  const [notice, setNotice] = useState('');
   const data = status.data;
   return (
-    <>
-      <div className="notice" role="status" aria-live="polite">
-        {notice && <p className="alert alert-success">{notice}</p>}
-      </div>
-      <ErrorAlert message={status.error?.message} />
-      <section aria-labelledby="states-heading">
-        <div className="responses-bar">
-          <h2 id="states-heading">Mail by state</h2>
-          <button type="button" className="button button-small" onClick={status.reload} disabled={status.loading}>
-            {status.loading ? 'Refreshing...' : 'Refresh'}
-          </button>
-        </div>
-        <ul className="admin-counts" aria-busy={status.loading}>
-          {EMAIL_STATES.map((state) => (
-            <li className="admin-count" key={state}>
-              <span className="admin-count-box">
-                <span className="admin-count-value">{data ? data.counts[state] : '…'}</span>
-                <span className="admin-count-label">{STATE_LABELS[state]}</span>
-              </span>
-            </li>
-          ))}
-        </ul>
-        {data && data.counts.held > 0 && (
+    <QueueOverview
+      status={status}
+      counts={{
+        headingId: 'states-heading',
+        title: 'Mail by state',
+        items: EMAIL_STATES.map((state) => ({ key: state, value: data ? data.counts[state] : '…', label: STATE_LABELS[state] })),
+        after: data && data.counts.held > 0 && (
           <p className="muted">
             No SMTP server is set (SMTP_URL), so mail is held: read it in the <a href="/dev/mailbox">development mailbox</a>.
           </p>
-        )}
-      </section>
-      <section aria-labelledby="failures-heading">
-        <h2 id="failures-heading">Latest failures</h2>
-        {data && data.failures.length === 0 && <p className="muted">No mail has failed.</p>}
-        {data && data.failures.length > 0 && (
-          <ul className="admin-list">
-            {data.failures.map((mail) => (
-              <MailFailureCard
-                key={mail.id}
-                mail={mail}
-                onSent={(message) => {
-                  setNotice(message);
-                  status.reload();
-                }}
-              />
-            ))}
-          </ul>
-        )}
-      </section>
-    </>
+        ),
+      }}
+      failures={{ headingId: 'failures-heading', title: 'Latest failures', items: data?.failures, empty: 'No mail has failed.' }}
+      renderFailure={(mail, onDone) => <MailFailureCard key={mail.id} mail={mail} onSent={onDone} />}
+    />
   );
 }
 

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { type FailedJob, JOB_LABELS } from '../../../core/jobs';
 import { useApiGet } from '../../lib/use-api';
-import { ErrorAlert } from '../../ui/alert';
 import { AdminPage, formatDateTime } from './admin-page';
 import { adminApi } from './api';
 import { FailureCard } from './failure-card';
+import { QueueOverview } from './queue-overview';
 import './admin.css';
 
 const labelOf = (name: string) => JOB_LABELS[name] ?? name;
@@ -35,52 +34,23 @@ function FailedJobCard({ job, onRetried }: { job: FailedJob; onRetried(message: 
 
 function JobsOverview() {
   const status = useApiGet(() => adminApi.jobs(), []);
-  const [notice, setNotice] = useState('');
-  const data = status.data;
   return (
-    <>
-      <div className="notice" role="status" aria-live="polite">
-        {notice && <p className="alert alert-success">{notice}</p>}
-      </div>
-      <ErrorAlert message={status.error?.message} />
-      <section aria-labelledby="queued-heading">
-        <div className="responses-bar">
-          <h2 id="queued-heading">Waiting or running</h2>
-          <button type="button" className="button button-small" onClick={status.reload} disabled={status.loading}>
-            {status.loading ? 'Refreshing...' : 'Refresh'}
-          </button>
-        </div>
-        {data && data.queued.length === 0 && <p className="muted">No job is waiting.</p>}
-        <ul className="admin-counts" aria-busy={status.loading}>
-          {data?.queued.map((queue) => (
-            <li className="admin-count" key={queue.name}>
-              <span className="admin-count-box">
-                <span className="admin-count-value">{queue.jobs}</span>
-                <span className="admin-count-label">{labelOf(queue.name)}</span>
-              </span>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section aria-labelledby="failed-heading">
-        <h2 id="failed-heading">Failed after their last retry</h2>
-        {data && data.failed.length === 0 && <p className="muted">No job has failed.</p>}
-        {data && data.failed.length > 0 && (
-          <ul className="admin-list">
-            {data.failed.map((job) => (
-              <FailedJobCard
-                key={job.id}
-                job={job}
-                onRetried={(message) => {
-                  setNotice(message);
-                  status.reload();
-                }}
-              />
-            ))}
-          </ul>
-        )}
-      </section>
-    </>
+    <QueueOverview
+      status={status}
+      counts={{
+        headingId: 'queued-heading',
+        title: 'Waiting or running',
+        items: (status.data?.queued ?? []).map((queue) => ({ key: queue.name, value: queue.jobs, label: labelOf(queue.name) })),
+        empty: 'No job is waiting.',
+      }}
+      failures={{
+        headingId: 'failed-heading',
+        title: 'Failed after their last retry',
+        items: status.data?.failed,
+        empty: 'No job has failed.',
+      }}
+      renderFailure={(job, onDone) => <FailedJobCard key={job.id} job={job} onRetried={onDone} />}
+    />
   );
 }
 
