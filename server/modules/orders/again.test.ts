@@ -3,7 +3,8 @@ import { LIST_MESSAGES } from '../../../core/list-messages';
 import { ORDER_DESK_MESSAGES } from '../../../core/order-desk';
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app';
 import { aReadVersion } from '../../../tests/fixtures/contents-rows';
-import { aPost, as, aUser, type TestUser } from '../../../tests/fixtures/factories';
+import { as, aUser, type TestUser } from '../../../tests/fixtures/factories';
+import { anOrderSentThroughTheApi } from '../../../tests/fixtures/order-rows';
 
 /** "Order again" (issue 40 §2, docs/decisions/0210): a basket on the newest version, every moved line flagged. */
 let t: TestApp;
@@ -14,36 +15,12 @@ afterAll(() => t.close());
 
 let n = 0;
 async function aPastOrder() {
-  const supplier = await aUser(t.db, { handle: `again-shop-${++n}` });
-  const buyer = await aUser(t.db);
-  const post = await aPost(t.db, supplier);
-  const versionId = await aReadVersion(
-    t.db,
-    supplier,
-    post,
-    ['Price list', 'Tomatoes 2,40', 'Burrata 3,90', 'Basil 1,20'],
-    Date.now() - 60_000,
-  );
-  const res = await t.app.inject(
-    as(buyer, {
-      method: 'POST',
-      url: '/api/orders',
-      payload: {
-        handle: supplier.handle,
-        slug: post.listSlug,
-        versionId,
-        lines: [
-          { index: 1, quantity: 2 },
-          { index: 2, quantity: 1 },
-          { index: 3, quantity: 5 },
-        ],
-        note: '',
-        sendKey: `again-key-${n}-${Date.now()}`,
-      },
-    }),
-  );
-  expect(res.statusCode).toBe(200);
-  return { supplier, buyer, post, versionId, id: res.json().order.id as number };
+  return anOrderSentThroughTheApi(t, {
+    supplier: await aUser(t.db, { handle: `again-shop-${++n}` }),
+    buyer: await aUser(t.db),
+    lines: ['Price list', 'Tomatoes 2,40', 'Burrata 3,90', 'Basil 1,20'],
+    quantities: [2, 1, 5],
+  });
 }
 
 const again = (user: TestUser | undefined, id: number) => t.app.inject(as(user, { url: `/api/orders/${id}/again` }));

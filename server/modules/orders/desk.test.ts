@@ -4,6 +4,7 @@ import { ORDER_MESSAGES } from '../../../core/order-rules';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../tests/fixtures/app';
 import { aReadVersion } from '../../../tests/fixtures/contents-rows';
 import { aPost, as, aUser, type TestUser } from '../../../tests/fixtures/factories';
+import { anOrderSentThroughTheApi } from '../../../tests/fixtures/order-rows';
 import { mailRenderer } from '../email/render';
 
 /** The rest of the order desk (issue 40 §3, docs/decisions/0210): the mail's answer link, blocking, the CSV. */
@@ -15,26 +16,13 @@ afterAll(() => t.close());
 
 let n = 0;
 async function anOrderSent(options: { supplier?: TestUser; buyer?: TestUser } = {}) {
-  const supplier = options.supplier ?? (await aUser(t.db, { handle: `desk-shop-${++n}` }));
-  const buyer = options.buyer ?? (await aUser(t.db, { name: 'Bistro Süd' }));
-  const post = await aPost(t.db, supplier);
-  const versionId = await aReadVersion(t.db, supplier, post, ['Price list', 'Tomatoes 2,40', 'Basil 1,20'], Date.now() - 60_000);
-  const res = await t.app.inject(
-    as(buyer, {
-      method: 'POST',
-      url: '/api/orders',
-      payload: {
-        handle: supplier.handle,
-        slug: post.listSlug,
-        versionId,
-        lines: [{ index: 1, quantity: 3 }],
-        note: 'Back door, "please"',
-        sendKey: `desk-key-${++n}-${Date.now()}`,
-      },
-    }),
-  );
-  expect(res.statusCode).toBe(200);
-  return { supplier, buyer, post, versionId, id: res.json().order.id as number };
+  return anOrderSentThroughTheApi(t, {
+    supplier: options.supplier ?? (await aUser(t.db, { handle: `desk-shop-${++n}` })),
+    buyer: options.buyer ?? (await aUser(t.db, { name: 'Bistro Süd' })),
+    lines: ['Price list', 'Tomatoes 2,40', 'Basil 1,20'],
+    quantities: [3],
+    note: 'Back door, "please"',
+  });
 }
 
 /** Renders the supplier's mail of an order as delivery would, and returns its answer link's token. */
