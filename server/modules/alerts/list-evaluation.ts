@@ -2,22 +2,30 @@ import { evaluateAlert } from '../../../core/item-alert';
 import { perUnitOf } from '../../../core/item-alert-lines';
 import type { DB } from '../../plugins/db';
 import { type ItemAlertMail, sameState, tell } from './crossings';
+import { type LineCache, lineCache } from './line-cache';
 import { lineIndex } from './line-index';
 import { alertMatchingRepository } from './matching-repository';
 import { alertsRepository, type StateChange } from './repository';
 
 /**
- * The `item-alerts` job's work (docs/decisions/0209, 0221): the alerts a list's current lines
+ * The `item-alerts` job's work (docs/decisions/0209, 0221, 0226): the alerts a list's current lines
  * concern, each evaluated against the lines that decide its condition among those matching its
  * words (none when its person may no longer read the list, or it left their scope). The states that
- * changed are kept and each crossing is mailed, in the job's transaction. Returns how many fired.
+ * changed are kept and each crossing is mailed, in the job's transaction. The lines come from `kept`,
+ * the app's cache of lines, and only those it lacks are read. Returns how many fired.
  */
-export async function evaluateListAlerts(trx: DB, job: { listId: number; versionId: number }, now = Date.now()) {
+export async function evaluateListAlerts(
+  trx: DB,
+  job: { listId: number; versionId: number },
+  { now = Date.now(), kept = lineCache() }: { now?: number; kept?: LineCache } = {},
+) {
   const repo = alertsRepository(trx);
   await repo.lockList(job.listId);
   const matching = alertMatchingRepository(trx);
-  const { alerts, lines } = await matching.evaluationInput(job.listId);
+  const { alerts, lineIds } = await matching.evaluationInput(job.listId);
   if (alerts.length === 0) return 0;
+  // Only the lines this process has not kept are read (docs/decisions/0226).
+  const lines = await kept.lines(job.listId, lineIds, (missing) => matching.linesById(job.listId, missing));
   // A line's pack is read once, at the first evaluation that sees it, and kept.
   const read = lines.filter((line) => line.perUnit === undefined && line.price !== null);
   for (const line of read) line.perUnit = perUnitOf(line);

@@ -3,7 +3,7 @@ import type { AlertLine, AlertState } from '../../../core/item-alert';
 import type { BaseUnit } from '../../../core/unit-price';
 import { tradeAccess } from '../../../db/sealed-contents';
 import type { DB } from '../../plugins/db';
-import type { IndexedLine } from './line-index';
+import type { CachedLine } from './line-cache';
 import { type AlertRow, num } from './repository';
 
 /** An alert of a list's evaluation: what was kept for it on this list, and whether its person may be told of the list. */
@@ -38,10 +38,10 @@ type LineJson = [
   string[],
 ];
 
-/** The alerts a list's evaluation concerns, and the list's current lines. */
+/** The alerts a list's evaluation concerns, and the ids of the list's current lines (in order). */
 export interface EvaluationInput {
   alerts: CandidateAlert[];
-  lines: Array<IndexedLine & MatchedLine>;
+  lineIds: number[];
 }
 
 /** A current line matching an alert's words, with its list. */
@@ -83,11 +83,12 @@ export function alertMatchingRepository(db: DB) {
      * What one evaluation of a list reads, in one statement (docs/decisions/0221): the alerts its
      * lines may concern (a word among the list's words, by the index of words, not a scan of every
      * alert; or a state kept on this list, as the item may be gone), paused ones left as they are,
-     * each with whether its person may be told of this list; and the list's current lines with
-     * their words and their kept prices per unit. As JSON, parsed at once rather than row by row.
+     * each with whether its person may be told of this list; and the ids of the list's current
+     * lines, whose words and prices `linesById` reads for those a process has not kept
+     * (docs/decisions/0226). As JSON, parsed at once rather than row by row.
      */
     async evaluationInput(listId: number): Promise<EvaluationInput> {
-      const { rows } = await sql<{ alerts: CandidateJson[] | null; lines: LineJson[] | null }>`
+      const { rows } = await sql<{ alerts: CandidateJson[] | null; lineIds: number[] | null }>`
         with s as (select document from list_search where list_id = ${listId}),
         lexemes as (select distinct u.lexeme from s cross join lateral unnest(s.document) u),
         prefixes as (
@@ -118,10 +119,8 @@ export function alertMatchingRepository(db: DB) {
           (select json_agg(json_build_array(c.id, c.query, c.kind, c.threshold, c.unit, c.currency, c.holds, c.reference,
              c.reference_basis, pe.reads and (c.scope = 'all' or pe.follows)))
            from candidates c join people pe on pe.user_id = c.user_id) as alerts,
-          (select json_agg(json_build_array(l.id, l.item, l.raw, l.price, l.currency, l.unit, v.line_id is not null, v.amount,
-             v.unit, tsvector_to_array(l.document)) order by l.id)
-           from list_lines l left join item_alert_line_values v on v.line_id = l.id
-           where l.list_id = ${listId} and l.current and l.item is not null) as lines`.execute(db);
+          (select json_agg(l.id order by l.id) from list_lines l
+           where l.list_id = ${listId} and l.current and l.item is not null) as "lineIds"`.execute(db);
       const row = rows[0];
       return {
         alerts: (row?.alerts ?? []).map(([id, query, kind, threshold, unit, currency, holds, reference, basis, mayRead]) => ({
@@ -134,18 +133,28 @@ export function alertMatchingRepository(db: DB) {
           mayRead,
           state: holds === null ? null : { holds, reference, basis },
         })),
-        lines: (row?.lines ?? []).map(([id, item, raw, price, currency, unit, kept, amount, perUnit, words]) => ({
-          id,
-          listId,
-          item,
-          raw,
-          price,
-          currency,
-          unit,
-          words,
-          ...(kept ? { perUnit: amount === null || perUnit === null ? null : { amount, unit: perUnit } } : {}),
-        })),
+        lineIds: row?.lineIds ?? [],
       };
+    },
+
+    /** Lines of the list by id, in order, with their words and their kept prices per unit. */
+    async linesById(listId: number, ids: number[]): Promise<CachedLine[]> {
+      const { rows } = await sql<{ lines: LineJson[] | null }>`
+        select json_agg(json_build_array(l.id, l.item, l.raw, l.price, l.currency, l.unit, v.line_id is not null, v.amount,
+          v.unit, tsvector_to_array(l.document)) order by l.id) as lines
+        from list_lines l left join item_alert_line_values v on v.line_id = l.id
+        where l.id = any(${ids}::bigint[]) and l.list_id = ${listId}`.execute(db);
+      return (rows[0]?.lines ?? []).map(([id, item, raw, price, currency, unit, kept, amount, perUnit, words]) => ({
+        id,
+        listId,
+        item,
+        raw,
+        price,
+        currency,
+        unit,
+        words,
+        ...(kept ? { perUnit: amount === null || perUnit === null ? null : { amount, unit: perUnit } } : {}),
+      }));
     },
 
     /**

@@ -5,6 +5,7 @@ import { apiErrorSchema } from '../../../core/api';
 import { itemAlertIdSchema, itemAlertPatchSchema, itemAlertsSchema, newItemAlertSchema } from '../../../core/item-alert';
 import { perPersonLimit } from '../../plugins/rate-limit';
 import { requireUser } from '../../plugins/session';
+import { lineCache } from './line-cache';
 import { evaluateListAlerts } from './list-evaluation';
 import { alertsService } from './service';
 
@@ -15,8 +16,10 @@ const writeLimit = { rateLimit: perPersonLimit(60, '1 minute') };
 /** A person's item alerts (issue 41 §3, docs/decisions/0209), and the job that evaluates them. */
 export async function alertsRoutes(app: FastifyInstance) {
   const alerts = alertsService(app.db);
+  // The lines this app last evaluated, so a list's next version reads only its new ones (docs/decisions/0226).
+  const kept = lineCache();
   app.jobs.handle('item-alerts', async (job, trx) => {
-    await evaluateListAlerts(trx, job);
+    await evaluateListAlerts(trx, job, { kept });
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
