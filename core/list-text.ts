@@ -10,6 +10,8 @@ export const LIST_LABELS = {
   expired: 'Expired',
   edited: 'edited',
   newVersion: 'new version',
+  /** A list's page with its prices on it: the file is the second way to read them (issue 39). */
+  openOriginal: 'Open the original',
 } as const;
 
 /**

@@ -1,3 +1,5 @@
+import { LIST_LABELS } from './list-text';
+
 /**
  * What the prices on a list's page say (issue 39 §1). No zod: the list's page loads it.
  */
@@ -23,7 +25,7 @@ export const PRICE_TEXT = {
     shown === total ? (total === 1 ? '1 row' : `${total} rows`) : `${shown} of ${total} ${total === 1 ? 'row' : 'rows'}`,
   showAll: (n: number) => `Show all ${n} rows`,
   loading: 'Loading the rest of the list...',
-  openOriginal: 'Open the original',
+  openOriginal: LIST_LABELS.openOriginal,
   compare: 'Compare',
   notRead: 'Freshlist has not read this file yet. Open the original to see it.',
 } as const;

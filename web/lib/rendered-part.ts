@@ -10,19 +10,23 @@ const renderedParts: Array<() => Promise<unknown>> = [];
  * its first render; around a server-rendered one, a Suspense boundary keeps the server's HTML
  * until it has.
  */
-export function renderedPart<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+export function renderedPart<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): ComponentType<P> & { load: () => Promise<ComponentType<P>> } {
   let loaded: ComponentType<P> | undefined;
   const preload = async () => {
     loaded ??= await load();
     return loaded;
   };
   renderedParts.push(preload);
-  return lazy(() => {
+  const component = lazy(() => {
     if (!loaded) return preload().then((component) => ({ default: component }));
     const module = { default: loaded };
     // biome-ignore lint/suspicious/noThenProperty: React reads the code as soon as `then` calls back; a promise would call back a tick later.
     return { then: (resolve: (value: typeof module) => void) => resolve(module) } as Promise<typeof module>;
   });
+  // `load`: the code fetched ahead of the part's first render in the browser, so that render does not suspend.
+  return Object.assign(component, { load: preload });
 }
 
 /** The server's render: the code of every rendered part, loaded before the first page is rendered. */

@@ -9,6 +9,7 @@ import { loginPath } from '../../lib/paths';
 import { Link } from '../../ui/link';
 import { BasketAgainFlags, useOrderAgain } from './basket-again';
 import type { BasketState } from './basket-store';
+import './basket-panel.css';
 
 /**
  * The basket on a list's page (issue 40 §2, docs/decisions/0210): lines of one version, each with

@@ -4,14 +4,12 @@ import type { PublicDeliveryTerms } from '../../../core/delivery-terms';
 import type { ListPage as ListPageData } from '../../../core/list-page';
 import { isExpired, LIST_LABELS, LIST_TIMES, listPaths, localDate, shortDate, validityLabel } from '../../../core/list-text';
 import { pagePath } from '../../../core/pages';
-import { PRICE_TEXT } from '../../../core/price-table-text';
 import { termsPath } from '../../../core/terms-path';
 import { relativeTime } from '../../../core/time';
 import { TRADE_LABELS } from '../../../core/trade-labels';
 import { track } from '../../lib/analytics';
 import { api } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
-import { followsApi } from '../../lib/follows-api';
 import { renderedPart } from '../../lib/rendered-part';
 import { useApiGet } from '../../lib/use-api';
 import { BusinessLogo } from '../../ui/business-card';
@@ -19,7 +17,7 @@ import { ChangesLine } from '../../ui/changes-line';
 import { FollowButton } from '../../ui/follow-button';
 import { Link } from '../../ui/link';
 import { listPageApi } from './api';
-import { PriceTable } from './price-table';
+import { PriceTableSlot } from './price-table-slot';
 import './lists.css';
 
 /** When the list last changed on Freshlist, and which: posted or edited (the file's own saves are said beside it). */
@@ -49,10 +47,12 @@ function ListFollow({ profile, name, address }: { profile: ListPageData['profile
   const [following, setFollowing] = useState<boolean | null>(null);
   const follow = useCallback(
     (handle: string) =>
-      followsApi.follow(handle).then(
-        (state) => setFollowing(state.following),
-        () => undefined,
-      ),
+      import('../../lib/follows-api')
+        .then(({ followsApi }) => followsApi.follow(handle))
+        .then(
+          (state) => setFollowing(state.following),
+          () => undefined,
+        ),
     [],
   );
   const shown = following ?? profile.following;
@@ -184,7 +184,7 @@ function ListView({ handle, slug }: { handle: string; slug: string }) {
         </Suspense>
       )}
       {list.prices?.table && (
-        <PriceTable
+        <PriceTableSlot
           handle={profile.handle}
           slug={list.slug}
           prices={list.prices}
@@ -211,7 +211,7 @@ function ListView({ handle, slug }: { handle: string; slug: string }) {
           onClick={() => track('button_click', { label: 'list_open' })}
         >
           {/* With the prices on the page, the file is the second way to read them (issue 39). */}
-          {list.prices?.table ? PRICE_TEXT.openOriginal : 'Open list'}
+          {list.prices?.table ? LIST_LABELS.openOriginal : 'Open list'}
         </a>
       )}
       {!profile.isOwner && (
