@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { CHECK_NOW_TEXTS } from '../../core/link-check-text';
 import { errorMessage } from '../lib/api-client';
 import { checkNowApi } from '../lib/check-now-api';
+import { useApiAction } from '../lib/use-api-action';
 import './check-now-button.css';
 
 /** How often the page asks for the outcome, and for how long (a worker takes seconds; a busy one, longer). */
@@ -17,7 +18,6 @@ type Shown = { text: string; problem: boolean } | null;
  * keeps the limit of a few presses an hour and says when the next may be made.
  */
 export function CheckNowButton({ listId, listName }: { listId: number; listName: string }) {
-  const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<Shown>(null);
   const alive = useRef(true);
   useEffect(() => {
@@ -27,10 +27,9 @@ export function CheckNowButton({ listId, listName }: { listId: number; listName:
     };
   }, []);
 
-  async function check() {
-    setBusy(true);
-    setShown(null);
-    try {
+  const { run: check, busy } = useApiAction(
+    async () => {
+      setShown(null);
       let state = await checkNowApi.press(listId);
       const until = Date.now() + CHECK_NOW_WAIT_MS;
       while (state.state !== 'done' && Date.now() < until && alive.current) {
@@ -43,12 +42,15 @@ export function CheckNowButton({ listId, listName }: { listId: number; listName:
           ? { text: state.message ?? CHECK_NOW_TEXTS.unchanged, problem: state.kind === 'problem' }
           : { text: CHECK_NOW_TEXTS.late, problem: false },
       );
-    } catch (err) {
-      if (alive.current) setShown({ text: errorMessage(err), problem: true });
-    } finally {
-      if (alive.current) setBusy(false);
-    }
-  }
+    },
+    {
+      // Shown where the outcome is.
+      onError: (err) => {
+        if (alive.current) setShown({ text: errorMessage(err), problem: true });
+        return undefined;
+      },
+    },
+  );
 
   return (
     <span className="check-now">

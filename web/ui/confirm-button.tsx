@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useApiAction } from '../lib/use-api-action';
 
 interface Props {
   /** The button that starts it, e.g. 'Delete'. */
@@ -15,7 +16,8 @@ interface Props {
 /** A destructive action that asks first, in place (keyboard and screen-reader friendly, no window.confirm). */
 export function ConfirmButton({ label, question, confirmLabel = 'Yes, delete', ariaLabel, onConfirm, disabled }: Props) {
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // The caller shows its own failures.
+  const { run, busy } = useApiAction(async () => onConfirm());
   const confirmRef = useRef<HTMLButtonElement>(null);
   const startRef = useRef<HTMLButtonElement>(null);
   const wasAsking = useRef(false);
@@ -50,13 +52,8 @@ export function ConfirmButton({ label, question, confirmLabel = 'Yes, delete', a
         disabled={busy}
         aria-busy={busy}
         onClick={async () => {
-          setBusy(true);
-          try {
-            await onConfirm();
-          } finally {
-            setBusy(false);
-            setAsking(false);
-          }
+          await run();
+          setAsking(false);
         }}
       >
         {confirmLabel}

@@ -13,6 +13,7 @@ import {
 } from '../../core/follow-bell-text';
 import { errorMessage } from '../lib/api-client';
 import { bellApi } from '../lib/follows-api';
+import { useApiAction } from '../lib/use-api-action';
 import './follow-bell.css';
 
 /** The form's fields for a bell (10 % offered until a threshold is chosen). */
@@ -32,11 +33,18 @@ export function FollowBellControl({ handle, name, initial }: { handle: string; n
   const id = useId();
   const [saved, setSaved] = useState<FollowBell | undefined>(initial);
   const [form, setForm] = useState(formOf(initial));
-  const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
-  const [error, setError] = useState<string>();
   const { bell, percent, cadence } = form;
   const change = (part: Partial<typeof form>) => setForm({ ...form, ...part });
+
+  const store = useApiAction(async (next: Parameters<typeof bellApi.set>[1]) => {
+    setStatus('');
+    const b = await bellApi.set(handle, next);
+    setSaved(b);
+    setForm(formOf(b));
+    setStatus(`Saved: ${bellSummary(b)}.`);
+  });
+  const { busy, error, setError } = store;
 
   useEffect(() => {
     if (initial) return;
@@ -52,27 +60,11 @@ export function FollowBellControl({ handle, name, initial }: { handle: string; n
     return () => {
       live = false;
     };
-  }, [handle, initial]);
+  }, [handle, initial, setError]);
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    setStatus('');
-    try {
-      const next = await bellApi.set(handle, {
-        bell,
-        movePercent: bell === 'moves' ? Number(percent) : null,
-        cadence: cadence === '' ? null : cadence,
-      });
-      setSaved(next);
-      setForm(formOf(next));
-      setStatus(`Saved: ${bellSummary(next)}.`);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    void store.run({ bell, movePercent: bell === 'moves' ? Number(percent) : null, cadence: cadence === '' ? null : cadence });
   }
 
   return (

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { unfollowedNotice } from '../../core/follow-text';
 import { track } from '../lib/analytics';
-import { errorMessage } from '../lib/api-client';
 import { followsApi } from '../lib/follows-api';
+import { useApiAction } from '../lib/use-api-action';
 import './follow-toggle.css';
 
 /** The confirmation after a follow (issue 31). */
@@ -27,31 +27,25 @@ export interface FollowToggleProps {
  * unfollow says when trade access stays (ADR 0213).
  */
 export function FollowToggle({ handle, name, following, onChange, size, label }: FollowToggleProps) {
-  const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
   const [notice, setNotice] = useState<string>();
-  const [error, setError] = useState<string>();
   const unfollowButton = useRef<HTMLButtonElement>(null);
   // The question appears where the button was: focus goes to its answer, as it would in a dialog.
   useEffect(() => {
     if (asking) unfollowButton.current?.focus();
   }, [asking]);
 
-  async function change(follow: boolean) {
-    setBusy(true);
-    setError(undefined);
-    try {
-      const next = follow ? await followsApi.follow(handle) : await followsApi.unfollow(handle);
-      track(next.following ? 'follow' : 'unfollow', { handle });
-      setNotice(next.following ? followedNotice(name) : unfollowedNotice(name, next.keepsTradeAccess));
-      setAsking(false);
-      onChange(next.following);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const {
+    run: change,
+    busy,
+    error,
+  } = useApiAction(async (follow: boolean) => {
+    const next = follow ? await followsApi.follow(handle) : await followsApi.unfollow(handle);
+    track(next.following ? 'follow' : 'unfollow', { handle });
+    setNotice(next.following ? followedNotice(name) : unfollowedNotice(name, next.keepsTradeAccess));
+    setAsking(false);
+    onChange(next.following);
+  });
 
   return (
     <div className="follow-control">

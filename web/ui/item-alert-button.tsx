@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { ItemAlertKind, ItemAlertScope } from '../../core/item-alert';
 import { alertsApi } from '../lib/alerts-api';
-import { errorMessage } from '../lib/api-client';
 import { useAuth } from '../lib/auth';
+import { useApiAction } from '../lib/use-api-action';
 import { ItemAlertSignIn } from './item-alert';
 import './item-alert-button.css';
 
@@ -37,9 +37,27 @@ export function ItemAlertButton({
   const [amount, setAmount] = useState(threshold === undefined ? '' : String(threshold));
   const [per, setPer] = useState<Unit>(unit);
   const [scope, setScope] = useState<ItemAlertScope>('all');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
   const [done, setDone] = useState('');
+  const {
+    run: create,
+    busy,
+    error,
+  } = useApiAction(async () => {
+    const number = amount.trim() === '' ? null : Number(amount.replace(',', '.'));
+    const result = await alertsApi.create({
+      item,
+      kind,
+      scope,
+      ...(kind === 'back' ? {} : { threshold: number }),
+      ...(kind === 'under' ? { unit: per === '' ? null : per, currency } : {}),
+    });
+    setOpen(false);
+    setDone(
+      result.fired > 0
+        ? `Alert set. It already holds: Freshlist is mailing you now.`
+        : 'Alert set. Freshlist mails you when it happens.',
+    );
+  });
 
   useEffect(() => {
     const d = dialog.current;
@@ -51,30 +69,9 @@ export function ItemAlertButton({
   // The same on the server and in the browser (the compare page is rendered on the server).
   if (auth.status !== 'signed-in') return <ItemAlertSignIn item={item} label={label} />;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError('');
-    try {
-      const number = amount.trim() === '' ? null : Number(amount.replace(',', '.'));
-      const result = await alertsApi.create({
-        item,
-        kind,
-        scope,
-        ...(kind === 'back' ? {} : { threshold: number }),
-        ...(kind === 'under' ? { unit: per === '' ? null : per, currency } : {}),
-      });
-      setOpen(false);
-      setDone(
-        result.fired > 0
-          ? `Alert set. It already holds: Freshlist is mailing you now.`
-          : 'Alert set. Freshlist mails you when it happens.',
-      );
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    void create();
   }
 
   return (

@@ -3,6 +3,7 @@ import { ADMIN_MESSAGES, type DeletedUser, type RestoreResponse } from '../../..
 import { trackAdminAction } from '../../lib/analytics';
 import { ApiRequestError, errorMessage } from '../../lib/api-client';
 import { useApiGet } from '../../lib/use-api';
+import { useApiAction } from '../../lib/use-api-action';
 import { AdminPage, formatDateTime } from './admin-page';
 import { adminApi } from './api';
 import { ConfirmPanel } from './confirm-panel';
@@ -19,34 +20,32 @@ function restoredLines(email: string, r: RestoreResponse): string[] {
 
 function DeletedUserCard({ entry, onChanged, onStatus }: { entry: DeletedUser; onChanged(): void; onStatus(s: Status): void }) {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
   const headingId = useId();
   const { summary } = entry;
-
-  async function restore(overwrite: boolean) {
-    if (entry.conflict && !overwrite) {
-      setConfirming(true);
-      return;
-    }
-    setBusy(true);
-    onStatus(null);
-    try {
+  const send = useApiAction(
+    async (overwrite: boolean) => {
+      onStatus(null);
       const result = await adminApi.restoreUser(entry.userId, { overwrite });
       trackAdminAction('user.restore');
       onStatus({ kind: 'success', lines: restoredLines(summary.email, result) });
       setConfirming(false);
       onChanged();
-    } catch (err) {
-      // The person signed in again since the list loaded: ask, as for a known conflict.
-      if (err instanceof ApiRequestError && err.status === 409 && !overwrite) setConfirming(true);
-      else
-        onStatus({
-          kind: 'error',
-          lines: [errorMessage(err)],
-        });
-    } finally {
-      setBusy(false);
-    }
+    },
+    {
+      // Shown above the list, not on the card.
+      onError: (err, overwrite) => {
+        // The person signed in again since the list loaded: ask, as for a known conflict.
+        if (err instanceof ApiRequestError && err.status === 409 && !overwrite) setConfirming(true);
+        else onStatus({ kind: 'error', lines: [errorMessage(err)] });
+        return undefined;
+      },
+    },
+  );
+  const { busy } = send;
+
+  function restore(overwrite: boolean) {
+    if (entry.conflict && !overwrite) setConfirming(true);
+    else void send.run(overwrite);
   }
 
   const holds = [

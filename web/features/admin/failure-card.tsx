@@ -1,5 +1,5 @@
-import { type ReactNode, useState } from 'react';
-import { errorMessage } from '../../lib/api-client';
+import type { ReactNode } from 'react';
+import { useApiAction } from '../../lib/use-api-action';
 import { ErrorAlert } from '../../ui/alert';
 
 interface FailureCardProps {
@@ -18,19 +18,9 @@ interface FailureCardProps {
 
 /** A failed mail or job on an admin page: what it is, its error, and a button that runs it again. */
 export function FailureCard({ headingId, title, children, error, action, busyAction, runAgain, onDone }: FailureCardProps) {
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string>();
-
-  async function run() {
-    setBusy(true);
-    setProblem(undefined);
-    try {
-      onDone(await runAgain());
-    } catch (err) {
-      setProblem(errorMessage(err));
-      setBusy(false);
-    }
-  }
+  // The page's figures reload without this card: it stays busy until then.
+  const again = useApiAction(async () => onDone(await runAgain()), { staysBusy: true });
+  const { busy } = again;
 
   return (
     <li className="admin-item" aria-labelledby={headingId}>
@@ -41,10 +31,10 @@ export function FailureCard({ headingId, title, children, error, action, busyAct
           <span className="visually-hidden">Error: </span>
           {error}
         </p>
-        <ErrorAlert message={problem} />
+        <ErrorAlert message={again.error} />
       </div>
       <div className="admin-item-actions">
-        <button type="button" className="button button-small" onClick={run} disabled={busy} aria-busy={busy}>
+        <button type="button" className="button button-small" onClick={() => again.run()} disabled={busy} aria-busy={busy}>
           {busy ? busyAction : action}
         </button>
       </div>

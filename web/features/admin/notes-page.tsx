@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { NOTE_MAX_LENGTH, NOTE_MESSAGES, NOTE_PAGES, type Note, type NoteSlug } from '../../../core/notes';
 import { trackAdminAction } from '../../lib/analytics';
-import { errorMessage } from '../../lib/api-client';
 import { useApiGet } from '../../lib/use-api';
+import { useApiAction } from '../../lib/use-api-action';
 import { AdminPage, formatDateTime } from './admin-page';
 import { adminApi } from './api';
 import './admin.css';
@@ -22,9 +22,15 @@ function NoteEditor({ slug }: { slug: NoteSlug }) {
   const note = useApiGet(() => adminApi.note(slug), [slug]);
   const [current, setCurrent] = useState<Note>();
   const [draft, setDraft] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
   const [saved, setSaved] = useState(false);
+  const store = useApiAction(async (body: string, base: Note) => {
+    const next = await adminApi.saveNote(slug, { body, baseUpdatedAt: base.updatedAt });
+    trackAdminAction('note.edit');
+    setCurrent(next);
+    setDraft(null);
+    setSaved(true);
+  });
+  const { busy, error } = store;
 
   useEffect(() => {
     if (note.data) setCurrent(note.data);
@@ -41,21 +47,9 @@ function NoteEditor({ slug }: { slug: NoteSlug }) {
 
   const tooLong = draft !== null && draft.length > NOTE_MAX_LENGTH;
 
-  async function save() {
+  function save() {
     if (draft === null || !current || tooLong) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      const next = await adminApi.saveNote(slug, { body: draft, baseUpdatedAt: current.updatedAt });
-      trackAdminAction('note.edit');
-      setCurrent(next);
-      setDraft(null);
-      setSaved(true);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    void store.run(draft, current);
   }
 
   return (

@@ -6,6 +6,7 @@ import { pagePath } from '../../../core/pages';
 import { track, trackAdminAction } from '../../lib/analytics';
 import { errorMessage } from '../../lib/api-client';
 import { useApiGet } from '../../lib/use-api';
+import { useApiAction } from '../../lib/use-api-action';
 import { Link } from '../../ui/link';
 import { AdminPage, formatDate } from './admin-page';
 import { adminApi } from './api';
@@ -26,7 +27,6 @@ function UserCard({
   onStatus(status: Status): void;
 }) {
   const [confirming, setConfirming] = useState<'delete' | 'end-sessions' | 'admin' | null>(null);
-  const [busy, setBusy] = useState(false);
   /** The result of an action that keeps the row, shown on the row itself. */
   const [rowStatus, setRowStatus] = useState<Status>(null);
   const headingId = useId();
@@ -35,20 +35,26 @@ function UserCard({
   const ownerOnly = user.admin && !me.owner;
 
   /** `where`: 'row' when the person stays in the list, 'page' when the action removes them. */
-  async function run(work: () => Promise<string>, where: 'row' | 'page' = 'row') {
-    setBusy(true);
-    onStatus(null);
-    setRowStatus(null);
-    const report = where === 'row' ? setRowStatus : onStatus;
-    try {
-      report({ kind: 'success', text: await work() });
+  const reportTo = (where: 'row' | 'page') => (where === 'row' ? setRowStatus : onStatus);
+  const action = useApiAction(
+    async (work: () => Promise<string>, where: 'row' | 'page') => {
+      onStatus(null);
+      setRowStatus(null);
+      reportTo(where)({ kind: 'success', text: await work() });
       onChanged();
-    } catch (err) {
-      report({ kind: 'error', text: errorMessage(err) });
-    } finally {
-      setBusy(false);
-      setConfirming(null);
-    }
+    },
+    {
+      onError: (err, _work, where) => {
+        reportTo(where)({ kind: 'error', text: errorMessage(err) });
+        return undefined;
+      },
+    },
+  );
+  const { busy } = action;
+
+  async function run(work: () => Promise<string>, where: 'row' | 'page' = 'row') {
+    await action.run(work, where);
+    setConfirming(null);
   }
 
   const toggleAdmin = () =>

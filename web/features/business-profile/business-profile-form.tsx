@@ -5,6 +5,7 @@ import { completeLink } from '../../../core/link-completion';
 import { pagePath } from '../../../core/pages';
 import { errorMessage } from '../../lib/api-client';
 import { isSessionEnded, SessionEndedAlert } from '../../lib/session-ended';
+import { useApiAction } from '../../lib/use-api-action';
 import { SubmitRow, TextAreaField, TextField } from '../../ui/form-field';
 import { Link } from '../../ui/link';
 import { businessProfileApi, type BusinessProfileForm as FormValues } from './api';
@@ -18,10 +19,21 @@ export function BusinessProfileForm({ profile }: { profile: OwnBusinessProfile }
   const [values, setValues] = useState<FormValues>(() => formValues(profile));
   const [logo, setLogo] = useState(profile.logo);
   const [errors, setErrors] = useState<Partial<Record<keyof FormValues, string>>>({});
-  const [alert, setAlert] = useState<string>();
   const [saved, setSaved] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [sessionEnded, setSessionEnded] = useState(false);
+  const save = useApiAction(
+    async (input: FormValues) => {
+      setValues(formValues(await businessProfileApi.save(input)));
+      setSaved(true);
+    },
+    {
+      onError: (err) => {
+        if (!isSessionEnded(err)) return errorMessage(err);
+        setSessionEnded(true);
+        return undefined;
+      },
+    },
+  );
 
   const field = (name: TextFieldName) => ({
     id: name,
@@ -34,25 +46,16 @@ export function BusinessProfileForm({ profile }: { profile: OwnBusinessProfile }
     },
   });
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setAlert(undefined);
+    save.setError(undefined);
     setSaved(false);
     const parsed = businessProfileInputSchema.safeParse(values);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
       return;
     }
-    setBusy(true);
-    try {
-      setValues(formValues(await businessProfileApi.save(values)));
-      setSaved(true);
-    } catch (err) {
-      if (isSessionEnded(err)) setSessionEnded(true);
-      else setAlert(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    void save.run(values);
   }
 
   const bioLength = [...values.bio].length;
@@ -108,7 +111,7 @@ export function BusinessProfileForm({ profile }: { profile: OwnBusinessProfile }
           Profile saved. <Link to={pagePath('profile', { handle: profile.handle })}>See your page</Link>
         </p>
       )}
-      <SubmitRow alert={alert} busy={busy} label="Save profile" busyLabel="Saving...">
+      <SubmitRow alert={save.error} busy={save.busy} label="Save profile" busyLabel="Saving...">
         <Link className="button" to={pagePath('profile', { handle: profile.handle })}>
           View your page
         </Link>

@@ -2,6 +2,7 @@ import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { LOGO_MAX_BYTES, LOGO_MESSAGES, LOGO_TYPES, type Logo } from '../../../core/business-profile';
 import { errorMessage } from '../../lib/api-client';
 import { isSessionEnded } from '../../lib/session-ended';
+import { useApiAction } from '../../lib/use-api-action';
 import { BusinessLogo } from '../../ui/business-card';
 import { businessProfileApi } from './api';
 
@@ -22,24 +23,26 @@ export function LogoField({
 }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
   const [status, setStatus] = useState('');
-
-  async function run(action: () => Promise<Logo | null>, done: string) {
-    setBusy(true);
-    setError(undefined);
-    setStatus('');
-    try {
+  const send = useApiAction(
+    async (action: () => Promise<Logo | null>, done: string) => {
+      setStatus('');
       onChange(await action());
       setStatus(done);
-    } catch (err) {
-      if (isSessionEnded(err)) onSessionEnded();
-      else setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
+    },
+    {
+      onError: (err) => {
+        if (!isSessionEnded(err)) return errorMessage(err);
+        onSessionEnded();
+        return undefined;
+      },
+    },
+  );
+  const { busy, error, setError } = send;
+
+  async function run(action: () => Promise<Logo | null>, done: string) {
+    await send.run(action, done);
+    if (input.current) input.current.value = '';
   }
 
   function choose(event: ChangeEvent<HTMLInputElement>) {

@@ -3,6 +3,7 @@ import { type DeliveryTerms, WEEKDAY_NAMES, WEEKDAYS, type Weekday } from '../..
 import { COMMON_CURRENCIES, deliveryTermsInputSchema, TERMS_MESSAGES, termsFieldErrors } from '../../../core/delivery-terms-api';
 import { errorMessage } from '../../lib/api-client';
 import { isSessionEnded, SessionEndedAlert } from '../../lib/session-ended';
+import { useApiAction } from '../../lib/use-api-action';
 import { SubmitRow, TextAreaField, TextField } from '../../ui/form-field';
 import { businessProfileApi } from './api';
 import { DateList, DaysBeforeOptions, EarlierCutoffs, FieldError, SelectField } from './terms-fields';
@@ -16,10 +17,22 @@ import { browserTimeZone, fieldIdOf, type TermsFormValues, termsFormValues, term
 export function OrderingTermsForm({ terms }: { terms: DeliveryTerms | null }) {
   const [values, setValues] = useState<TermsFormValues>(() => termsFormValues(terms, browserTimeZone()));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string>();
   const [saved, setSaved] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [sessionEnded, setSessionEnded] = useState(false);
+  const save = useApiAction(
+    async (form: TermsFormValues) => {
+      const answer = await businessProfileApi.saveTerms(termsInput(form));
+      setValues(termsFormValues(answer.terms, form.timeZone));
+      setSaved(true);
+    },
+    {
+      onError: (err) => {
+        if (!isSessionEnded(err)) return errorMessage(err);
+        setSessionEnded(true);
+        return undefined;
+      },
+    },
+  );
   const zones = useMemo(() => {
     const all = Intl.supportedValuesOf('timeZone');
     return all.includes(values.timeZone) ? all : [values.timeZone, ...all];
@@ -51,29 +64,19 @@ export function OrderingTermsForm({ terms }: { terms: DeliveryTerms | null }) {
       `terms-early-${i}-daysBefore`,
     );
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setAlert(undefined);
+    save.setError(undefined);
     setSaved(false);
     const parsed = deliveryTermsInputSchema.safeParse(termsInput(values));
     if (!parsed.success) {
       const byField: Record<string, string> = {};
       for (const [path, message] of Object.entries(termsFieldErrors(parsed.error))) byField[fieldIdOf(path, values)] ??= message;
       setErrors(byField);
-      if (byField['terms-form']) setAlert(byField['terms-form']);
+      if (byField['terms-form']) save.setError(byField['terms-form']);
       return;
     }
-    setBusy(true);
-    try {
-      const answer = await businessProfileApi.saveTerms(termsInput(values));
-      setValues(termsFormValues(answer.terms, values.timeZone));
-      setSaved(true);
-    } catch (err) {
-      if (isSessionEnded(err)) setSessionEnded(true);
-      else setAlert(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    void save.run(values);
   }
 
   return (
@@ -231,7 +234,7 @@ export function OrderingTermsForm({ terms }: { terms: DeliveryTerms | null }) {
           {TERMS_MESSAGES.saved}
         </p>
       )}
-      <SubmitRow alert={alert} busy={busy} label="Save ordering terms" busyLabel="Saving..." />
+      <SubmitRow alert={save.error} busy={save.busy} label="Save ordering terms" busyLabel="Saving..." />
     </form>
   );
 }

@@ -5,9 +5,9 @@ import { FIXABLE } from '../../../core/link-check';
 import { listNameProblem } from '../../../core/list';
 import { LIST_MESSAGES } from '../../../core/list-messages';
 import { LIST_NAME_MAX_LENGTH } from '../../../core/list-text';
-import { errorMessage } from '../../lib/api-client';
 import { useLinkCheck } from '../../lib/link-check';
 import { useApiGet } from '../../lib/use-api';
+import { useApiAction } from '../../lib/use-api-action';
 import { ErrorAlert } from '../../ui/alert';
 import { TextAreaField, TextField } from '../../ui/form-field';
 import { LinkCheckNote, LinkProblemQuestion } from '../../ui/link-check-note';
@@ -27,8 +27,6 @@ export function EditPostForm({ post, newest, onDone }: { post: PublicPost; newes
     validFrom: post.validFrom ?? '',
     validUntil: post.validUntil ?? '',
   });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
   const [asking, setAsking] = useState(false);
   // A new link the check found private, missing or not a file: fixed, or saved anyway (#29).
   const [linkQuestion, setLinkQuestion] = useState<string | null>(null);
@@ -45,14 +43,29 @@ export function EditPostForm({ post, newest, onDone }: { post: PublicPost; newes
     ...validityProblems(draft),
   };
   const blocked = Object.values(problems).some((p) => p !== null);
+  // The check of a new link is part of saving; the form closes once saved.
+  const send = useApiAction(async () => {
+    if (link !== post.url && linkAnswered.current !== link) {
+      const result = await linkCheck.settle(link);
+      if (result?.message && FIXABLE.has(result.health)) {
+        setLinkQuestion(result.message);
+        return;
+      }
+    }
+    const { listName, url: _typed, ...rest } = draft;
+    const changes = { ...rest, ...(link !== post.url ? { url: link } : {}) };
+    await dashboardApi.editPost(post.id, newest ? { ...changes, listName: name } : changes);
+    onDone(true);
+  });
+  const { busy, error } = send;
   const set = (change: Partial<PostEditBody>) => {
     setDraft({ ...draft, ...change });
-    setError(undefined);
+    send.setError(undefined);
     setAsking(false);
     setLinkQuestion(null);
   };
 
-  async function save(event?: FormEvent) {
+  function save(event?: FormEvent) {
     event?.preventDefault();
     if (blocked) return;
     // A past date already stored was answered for when it was set.
@@ -61,24 +74,7 @@ export function EditPostForm({ post, newest, onDone }: { post: PublicPost; newes
       return;
     }
     setAsking(false);
-    setBusy(true);
-    if (link !== post.url && linkAnswered.current !== link) {
-      const result = await linkCheck.settle(link);
-      if (result?.message && FIXABLE.has(result.health)) {
-        setLinkQuestion(result.message);
-        setBusy(false);
-        return;
-      }
-    }
-    try {
-      const { listName, url: _typed, ...rest } = draft;
-      const changes = { ...rest, ...(link !== post.url ? { url: link } : {}) };
-      await dashboardApi.editPost(post.id, newest ? { ...changes, listName: name } : changes);
-      onDone(true);
-    } catch (err) {
-      setError(errorMessage(err));
-      setBusy(false);
-    }
+    void send.run();
   }
 
   return (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { PublicPost } from '../../../core/feed';
 import { pagePath } from '../../../core/pages';
-import { errorMessage } from '../../lib/api-client';
+import { useApiAction } from '../../lib/use-api-action';
 import { CheckNowButton } from '../../ui/check-now-button';
 import { ConfirmButton } from '../../ui/confirm-button';
 import { Link } from '../../ui/link';
@@ -10,23 +10,19 @@ import { EditPostForm } from './edit-post-form';
 
 /** Makes the list trade only, or public again (issue 32). */
 function AudienceButton({ post, onChanged }: { post: PublicPost; onChanged(): void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
   const next = post.list.audience === 'trade' ? 'public' : 'trade';
-  async function change() {
-    setBusy(true);
-    setError(undefined);
-    try {
+  // The dashboard reloads with the list's new audience: the button stays busy until then.
+  const change = useApiAction(
+    async () => {
       await dashboardApi.setAudience(post.list.id, next);
       onChanged();
-    } catch (err) {
-      setError(errorMessage(err));
-      setBusy(false);
-    }
-  }
+    },
+    { staysBusy: true },
+  );
+  const { busy, error } = change;
   return (
     <>
-      <button type="button" className="button button-small" onClick={change} disabled={busy} aria-busy={busy}>
+      <button type="button" className="button button-small" onClick={() => change.run()} disabled={busy} aria-busy={busy}>
         {next === 'trade' ? 'Make trade only' : 'Make public'}
         <span className="visually-hidden"> {post.list.name}</span>
       </button>

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { pagePath } from '../../../core/pages';
 import type { TradeDecision, TradeMember, TradeMembers } from '../../../core/trade';
-import { errorMessage } from '../../lib/api-client';
 import { useApiGet } from '../../lib/use-api';
+import { useApiAction } from '../../lib/use-api-action';
 import { ConfirmButton } from '../../ui/confirm-button';
 import { Link } from '../../ui/link';
 import { dashboardApi } from './api';
@@ -35,8 +35,6 @@ function Who({ member }: { member: TradeMember }) {
 export function TradeRequests({ tradeLists }: { tradeLists: boolean | undefined }) {
   const loaded = useApiGet(() => dashboardApi.tradeRequests(), []);
   const [members, setMembers] = useState<TradeMembers>();
-  const [busy, setBusy] = useState<string>();
-  const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
   const current = members ?? loaded.data;
   const section = useRef<HTMLElement>(null);
@@ -46,19 +44,12 @@ export function TradeRequests({ tradeLists }: { tradeLists: boolean | undefined 
     if (shown && window.location.hash === '#trade-requests') section.current?.scrollIntoView({ block: 'start' });
   }, [shown]);
 
-  async function decide(member: TradeMember, decision: TradeDecision, reason?: string) {
-    setBusy(member.memberId);
-    setError(undefined);
-    try {
-      setMembers(await dashboardApi.decideTrade(member.memberId, decision, reason));
-      const done = { approve: 'now has trade access', decline: 'was declined', remove: 'no longer has trade access' }[decision];
-      setNotice(`${member.businessName} ${done}.`);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(undefined);
-    }
-  }
+  const decide = useApiAction(async (member: TradeMember, decision: TradeDecision, reason?: string) => {
+    setMembers(await dashboardApi.decideTrade(member.memberId, decision, reason));
+    const done = { approve: 'now has trade access', decline: 'was declined', remove: 'no longer has trade access' }[decision];
+    setNotice(`${member.businessName} ${done}.`);
+  });
+  const { busy, error } = decide;
 
   if (!current || tradeLists === undefined) return null;
   if (!tradeLists && current.pending.length === 0 && current.approved.length === 0) return null;
@@ -87,17 +78,13 @@ export function TradeRequests({ tradeLists }: { tradeLists: boolean | undefined 
               <button
                 type="button"
                 className="button button-small button-primary"
-                disabled={busy === member.memberId}
-                onClick={() => decide(member, 'approve')}
+                disabled={busy}
+                onClick={() => decide.run(member, 'approve')}
                 aria-label={`Approve ${member.businessName}`}
               >
                 Approve
               </button>
-              <DeclineRequest
-                member={member}
-                disabled={busy === member.memberId}
-                onDecline={(reason) => decide(member, 'decline', reason)}
-              />
+              <DeclineRequest member={member} disabled={busy} onDecline={(reason) => decide.run(member, 'decline', reason)} />
             </div>
           </li>
         ))}
@@ -118,7 +105,7 @@ export function TradeRequests({ tradeLists }: { tradeLists: boolean | undefined 
               ariaLabel={`Remove access of ${member.businessName}`}
               question={`Remove the trade access of ${member.businessName}?`}
               confirmLabel="Yes, remove access"
-              onConfirm={() => decide(member, 'remove')}
+              onConfirm={() => decide.run(member, 'remove')}
             />
           </li>
         ))}

@@ -3,7 +3,7 @@ import { FOLLOW_MESSAGES, type FollowingPage as FollowingPageData } from '../../
 import { pagePath } from '../../../core/pages';
 import { relativeTime } from '../../../core/time';
 import { track } from '../../lib/analytics';
-import { errorMessage } from '../../lib/api-client';
+import { useApiAction } from '../../lib/use-api-action';
 import { FollowBellControl } from '../../ui/follow-bell';
 import { Link } from '../../ui/link';
 import { followsApi } from './api';
@@ -13,27 +13,18 @@ import './follows.css';
 /** Unfollow on a row of /following (issue 15); the row stays, so a slip can be undone with Follow. */
 function FollowToggle({ handle }: { handle: string }) {
   const [following, setFollowing] = useState(true);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  async function toggle() {
-    setBusy(true);
-    setError(null);
-    try {
-      const state = following ? await followsApi.unfollow(handle) : await followsApi.follow(handle);
-      track(state.following ? 'follow' : 'unfollow', { handle });
-      setFollowing(state.following);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const toggle = useApiAction(async () => {
+    const state = following ? await followsApi.unfollow(handle) : await followsApi.follow(handle);
+    track(state.following ? 'follow' : 'unfollow', { handle });
+    setFollowing(state.following);
+  });
+  const { busy, error } = toggle;
   return (
     <span className="person-action">
       <button
         type="button"
         className={following ? 'button' : 'button button-primary'}
-        onClick={toggle}
+        onClick={() => toggle.run()}
         disabled={busy}
         aria-busy={busy}
         aria-label={`${following ? 'Unfollow' : 'Follow'} @${handle}`}

@@ -4,9 +4,9 @@ import { type ChatFormProblem, chatFormProblem, FORM_TITLE_MAX, normalizeChatFor
 import type { ManagedChatForm } from '../../../core/chat-form-api';
 import { CHAT_FORM_TEXT } from '../../../core/chat-form-visitor';
 import { pagePath } from '../../../core/pages';
-import { errorMessage } from '../../lib/api-client';
 import { RequireAuth } from '../../lib/require-auth';
 import { useApiGet } from '../../lib/use-api';
+import { useApiAction } from '../../lib/use-api-action';
 import { ErrorAlert } from '../../ui/alert';
 import { ConfirmButton } from '../../ui/confirm-button';
 import { Link } from '../../ui/link';
@@ -56,19 +56,37 @@ function FormEditor({ form }: { form: ManagedChatForm | null }) {
   /** After the first save attempt the rules run as the owner types, so a fixed problem disappears at once. */
   const [attempted, setAttempted] = useState(false);
   const problem = attempted ? chatFormProblem(normalizeChatForm(inputOf(draft))) : null;
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(Boolean((location.state as SavedState | null)?.saved));
   const [current, setCurrent] = useState(form);
   const dirty = useMemo(() => snapshot(draft) !== baseline, [draft, baseline]);
+  const send = useApiAction(async (input: ReturnType<typeof normalizeChatForm>) => {
+    if (current) {
+      const { form: updated } = await formsApi.update(current.id, input);
+      const next = draftOf(updated);
+      setDraft(next);
+      setBaseline(snapshot(next));
+      setCurrent(updated);
+      setSaved(true);
+    } else {
+      const { form: created } = await formsApi.create(input);
+      setBaseline(snapshot(draft));
+      navigate(pagePath('chatFormEdit', { formId: created.id }), { state: { saved: true } satisfies SavedState });
+    }
+  });
+  const remove = useApiAction(async (formId: string) => {
+    await formsApi.remove(formId);
+    navigate(pagePath('chatFormCreator'), { replace: true });
+  });
+  const saving = send.busy;
   const leaving = useUnsavedChanges(dirty && !saving);
 
   const change = (fields: Partial<FormDraft>) => setDraft((d) => ({ ...d, ...fields }));
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
     if (saving) return;
-    setServerError(null);
+    send.setError(undefined);
+    remove.setError(undefined);
     setSaved(false);
     const input = normalizeChatForm(inputOf(draft));
     const found = chatFormProblem(input);
@@ -79,35 +97,7 @@ function FormEditor({ form }: { form: ManagedChatForm | null }) {
       target?.focus();
       return;
     }
-    setSaving(true);
-    try {
-      if (current) {
-        const { form: updated } = await formsApi.update(current.id, input);
-        const next = draftOf(updated);
-        setDraft(next);
-        setBaseline(snapshot(next));
-        setCurrent(updated);
-        setSaved(true);
-      } else {
-        const { form: created } = await formsApi.create(input);
-        setBaseline(snapshot(draft));
-        navigate(pagePath('chatFormEdit', { formId: created.id }), { state: { saved: true } satisfies SavedState });
-      }
-    } catch (err) {
-      setServerError(errorMessage(err));
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  async function remove() {
-    if (!current) return;
-    try {
-      await formsApi.remove(current.id);
-      navigate(pagePath('chatFormCreator'), { replace: true });
-    } catch (err) {
-      setServerError(errorMessage(err));
-    }
+    void send.run(input);
   }
 
   const titleError = problemFor(problem, 'title');
@@ -176,7 +166,7 @@ function FormEditor({ form }: { form: ManagedChatForm | null }) {
             onChange={change}
           />
 
-          <ErrorAlert message={serverError} />
+          <ErrorAlert message={remove.error ?? send.error} />
           <div className="form-actions form-save-bar">
             <button type="submit" className="button button-primary" aria-disabled={saving}>
               {saving ? 'Saving...' : current ? 'Save changes' : 'Create form'}
@@ -202,7 +192,7 @@ function FormEditor({ form }: { form: ManagedChatForm | null }) {
             label="Delete form"
             question={`Delete "${current.title}" and its ${responses} ${responses === 1 ? 'response' : 'responses'}? This cannot be undone.`}
             confirmLabel="Yes, delete the form"
-            onConfirm={remove}
+            onConfirm={() => remove.run(current.id)}
           />
         </section>
       )}

@@ -3,9 +3,9 @@ import { type AdminHandlesResponse, holdEndDay, REJECTION_REASON_MAX_LENGTH } fr
 import { pagePath } from '../../../core/pages';
 import { relativeTime } from '../../../core/time';
 import { track, trackAdminAction } from '../../lib/analytics';
-import { errorMessage } from '../../lib/api-client';
 import { RequireAdmin } from '../../lib/require-admin';
 import { useApiGet } from '../../lib/use-api';
+import { useApiAction } from '../../lib/use-api-action';
 import { AdminFrame, useActionNotice } from '../../ui/admin-frame';
 import { ErrorAlert } from '../../ui/alert';
 import { ConfirmButton } from '../../ui/confirm-button';
@@ -22,13 +22,9 @@ type HandleRow = AdminHandlesResponse['handles'][number];
 function RequestCard({ request, onDone }: { request: HandleRequestRow; onDone(message: string): void }) {
   const [handle, setHandle] = useState(request.handle);
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  async function act(action: 'approve' | 'reject') {
-    setBusy(true);
-    setError(undefined);
-    try {
+  // Either way the card goes once it is done: it stays busy until then.
+  const act = useApiAction(
+    async (action: 'approve' | 'reject') => {
       if (action === 'approve') {
         const { handle: approved } = await handlesApi.approveRequest(request.userId, { handle });
         track('handle_approved', { handle: approved });
@@ -39,11 +35,10 @@ function RequestCard({ request, onDone }: { request: HandleRequestRow; onDone(me
         trackAdminAction('handle-request.reject');
         onDone(`Rejected the request for @${request.handle} from ${request.email}.`);
       }
-    } catch (err) {
-      setError(errorMessage(err));
-      setBusy(false);
-    }
-  }
+    },
+    { staysBusy: true },
+  );
+  const { busy, error } = act;
 
   return (
     <li className="card review-card">
@@ -65,7 +60,7 @@ function RequestCard({ request, onDone }: { request: HandleRequestRow; onDone(me
         onChange={(event) => setReason(event.target.value)}
       />
       <div className="form-actions">
-        <button type="button" className="button button-primary" disabled={busy} onClick={() => act('approve')}>
+        <button type="button" className="button button-primary" disabled={busy} onClick={() => act.run('approve')}>
           Approve
         </button>
         <ConfirmButton
@@ -74,7 +69,7 @@ function RequestCard({ request, onDone }: { request: HandleRequestRow; onDone(me
           question={`Reject the request for @${request.handle} from ${request.email}?`}
           confirmLabel="Yes, reject"
           disabled={busy}
-          onConfirm={() => act('reject')}
+          onConfirm={() => act.run('reject')}
         />
       </div>
     </li>
@@ -82,7 +77,11 @@ function RequestCard({ request, onDone }: { request: HandleRequestRow; onDone(me
 }
 
 function HandleItem({ row, onDone }: { row: HandleRow; onDone(message: string): void }) {
-  const [error, setError] = useState<string>();
+  const remove = useApiAction(async () => {
+    await handlesApi.removeHandle(row.handle);
+    trackAdminAction('handle.delete');
+    onDone(`Deleted @${row.handle}.`);
+  });
   return (
     <li className="handle-row">
       <div>
@@ -91,21 +90,13 @@ function HandleItem({ row, onDone }: { row: HandleRow; onDone(message: string): 
           {row.email}
           {row.awaitingSignIn && <span className="badge badge-requested">awaiting first sign-in</span>}
         </div>
-        <ErrorAlert message={error} />
+        <ErrorAlert message={remove.error} />
       </div>
       <ConfirmButton
         label="Delete"
         ariaLabel={`Delete @${row.handle}`}
         question={`Delete @${row.handle}? ${row.displayName} loses the handle; nobody else can claim it until its cooling-off period ends.`}
-        onConfirm={async () => {
-          try {
-            await handlesApi.removeHandle(row.handle);
-            trackAdminAction('handle.delete');
-            onDone(`Deleted @${row.handle}.`);
-          } catch (err) {
-            setError(errorMessage(err));
-          }
-        }}
+        onConfirm={() => remove.run()}
       />
     </li>
   );
@@ -113,27 +104,23 @@ function HandleItem({ row, onDone }: { row: HandleRow; onDone(message: string): 
 
 /** A released handle in its cooling-off period, and the owner's way to free it at once (docs/decisions/0170). */
 function HoldItem({ hold, onDone }: { hold: { handle: string; heldUntil: number }; onDone(message: string): void }) {
-  const [error, setError] = useState<string>();
+  const release = useApiAction(async () => {
+    await handlesApi.releaseHold(hold.handle);
+    trackAdminAction('handle.release-hold');
+    onDone(`Released @${hold.handle}: it can be claimed now.`);
+  });
   return (
     <li className="handle-row">
       <div>
         <strong>@{hold.handle}</strong> <span className="muted">held until {holdEndDay(hold.heldUntil)}</span>
-        <ErrorAlert message={error} />
+        <ErrorAlert message={release.error} />
       </div>
       <ConfirmButton
         label="Release"
         ariaLabel={`Release @${hold.handle}`}
         question={`Release @${hold.handle} now? Anyone may claim it, and its old QR codes would lead to them.`}
         confirmLabel="Yes, release"
-        onConfirm={async () => {
-          try {
-            await handlesApi.releaseHold(hold.handle);
-            trackAdminAction('handle.release-hold');
-            onDone(`Released @${hold.handle}: it can be claimed now.`);
-          } catch (err) {
-            setError(errorMessage(err));
-          }
-        }}
+        onConfirm={() => release.run()}
       />
     </li>
   );

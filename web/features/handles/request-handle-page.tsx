@@ -15,6 +15,7 @@ import { requestErrorPlacement } from '../../lib/request-error';
 import { isSessionEnded, SessionEndedAlert } from '../../lib/session-ended';
 import { SignInButton } from '../../lib/sign-in-button';
 import { useApiGet } from '../../lib/use-api';
+import { useApiAction } from '../../lib/use-api-action';
 import { handleInputProps, SubmitRow, TextAreaField, TextField } from '../../ui/form-field';
 import { Link } from '../../ui/link';
 import { RequestKind, RequestSubmitted } from '../../ui/request-kind';
@@ -60,8 +61,6 @@ function PendingRequest({ handle }: { handle: string }) {
 function RequestForm({ signedIn, onSubmitted }: { signedIn: boolean; onSubmitted(): void }) {
   const [draft, setDraft] = useState<Draft>(loadDraft);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const [sessionEnded, setSessionEnded] = useState(false);
 
   useEffect(() => {
@@ -73,11 +72,34 @@ function RequestForm({ signedIn, onSubmitted }: { signedIn: boolean; onSubmitted
     setErrors(({ [field]: _, ...rest }) => rest);
   };
 
-  async function submit(event: FormEvent) {
+  // A success replaces the form: it stays busy until then.
+  const send = useApiAction(
+    async (request: Draft) => {
+      await handlesApi.request(request);
+      track('handle_request', { handle: request.handle });
+      sessionStorage.removeItem(DRAFT_KEY);
+      onSubmitted();
+    },
+    {
+      staysBusy: true,
+      onError: (err) => {
+        if (isSessionEnded(err)) {
+          setSessionEnded(true);
+          return undefined;
+        }
+        const placed = requestErrorPlacement(err);
+        if (!('handle' in placed)) return placed.alert;
+        setErrors(placed);
+        return undefined;
+      },
+    },
+  );
+
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setAlert(undefined);
+    send.setError(undefined);
     if (!signedIn) {
-      setAlert(HANDLE_MESSAGES.signInToRequest);
+      send.setError(HANDLE_MESSAGES.signInToRequest);
       return;
     }
     const parsed = handleRequestSchema.safeParse(draft);
@@ -85,22 +107,7 @@ function RequestForm({ signedIn, onSubmitted }: { signedIn: boolean; onSubmitted
       setErrors(fieldErrors(parsed.error));
       return;
     }
-    setBusy(true);
-    try {
-      await handlesApi.request(parsed.data);
-      track('handle_request', { handle: parsed.data.handle });
-      sessionStorage.removeItem(DRAFT_KEY);
-      onSubmitted();
-    } catch (err) {
-      setBusy(false);
-      if (isSessionEnded(err)) {
-        setSessionEnded(true);
-        return;
-      }
-      const placed = requestErrorPlacement(err);
-      if ('handle' in placed) setErrors(placed);
-      else setAlert(placed.alert);
-    }
+    void send.run(parsed.data);
   }
 
   return (
@@ -130,8 +137,8 @@ function RequestForm({ signedIn, onSubmitted }: { signedIn: boolean; onSubmitted
         error={errors.usageDescription}
         hint="For example: our weekly wholesale price list for restaurants."
       />
-      <SubmitRow alert={alert} busy={busy} label="Submit request" busyLabel="Submitting..." />
-      {!signedIn && <SignInToSubmit onFailure={() => setAlert(HANDLE_REQUEST_MESSAGES.signInFailed)} />}
+      <SubmitRow alert={send.error} busy={send.busy} label="Submit request" busyLabel="Submitting..." />
+      {!signedIn && <SignInToSubmit onFailure={() => send.setError(HANDLE_REQUEST_MESSAGES.signInFailed)} />}
     </form>
   );
 }

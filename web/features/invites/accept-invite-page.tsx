@@ -8,6 +8,7 @@ import { ApiRequestError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { SignInButton } from '../../lib/sign-in-button';
 import { useApiGet } from '../../lib/use-api';
+import { useApiAction } from '../../lib/use-api-action';
 import { SubmitRow, TextField } from '../../ui/form-field';
 import { invitesApi } from './api';
 import './invites.css';
@@ -67,27 +68,28 @@ function Ready({ invite }: { invite: Extract<InviteView, { state: 'ready' }> }) 
   const { refresh } = useAuth();
   const [displayName, setDisplayName] = useState(invite.displayName);
   const [error, setError] = useState<string>();
-  const [alert, setAlert] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const accept = useApiAction(
+    async (body: { displayName: string }) => {
+      await invitesApi.accept(invite.handle, body);
+      track('invite_accepted', { handle: invite.handle });
+      await refresh();
+      navigate(pagePath('dashboard'), { replace: true });
+    },
+    {
+      staysBusy: true,
+      onError: (err) => (err instanceof ApiRequestError ? err.message : HANDLE_REQUEST_MESSAGES.somethingWrong),
+    },
+  );
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setAlert(undefined);
+    accept.setError(undefined);
     const parsed = acceptInviteSchema.safeParse({ displayName });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
       return;
     }
-    setBusy(true);
-    try {
-      await invitesApi.accept(invite.handle, parsed.data);
-      track('invite_accepted', { handle: invite.handle });
-      await refresh();
-      navigate(pagePath('dashboard'), { replace: true });
-    } catch (err) {
-      setAlert(err instanceof ApiRequestError ? err.message : HANDLE_REQUEST_MESSAGES.somethingWrong);
-      setBusy(false);
-    }
+    void accept.run(parsed.data);
   }
 
   return (
@@ -110,7 +112,7 @@ function Ready({ invite }: { invite: Extract<InviteView, { state: 'ready' }> }) 
           error={error}
           hint="Shown on your public page."
         />
-        <SubmitRow alert={alert} busy={busy} label="Sign me up!" busyLabel="Signing you up..." />
+        <SubmitRow alert={accept.error} busy={accept.busy} label="Sign me up!" busyLabel="Signing you up..." />
       </form>
     </main>
   );

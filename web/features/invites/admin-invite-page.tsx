@@ -3,8 +3,8 @@ import { normalizeHandleInput } from '../../../core/handle';
 import { type AdminHandleInput, createAdminHandleSchema, createInviteSchema } from '../../../core/invite';
 import { pagePath } from '../../../core/pages';
 import { track, trackAdminAction } from '../../lib/analytics';
-import { errorMessage } from '../../lib/api-client';
 import { RequireAdmin } from '../../lib/require-admin';
+import { useApiAction } from '../../lib/use-api-action';
 import { ErrorAlert } from '../../ui/alert';
 import { TextField } from '../../ui/form-field';
 import { Link } from '../../ui/link';
@@ -28,9 +28,7 @@ interface FormProps {
 /** One of the two admin forms: same fields, different rule texts, endpoint and outcome. */
 function HandleForm({ id, heading, intro, submitLabel, schema, create, success }: FormProps) {
   const [values, setValues] = useState<Values>(EMPTY);
-  const [error, setError] = useState<string>();
   const [done, setDone] = useState<string>();
-  const [busy, setBusy] = useState(false);
 
   const field = (name: keyof Values) => ({
     id: `${id}-${name}`,
@@ -41,27 +39,25 @@ function HandleForm({ id, heading, intro, submitLabel, schema, create, success }
     },
   });
 
-  async function submit(event: FormEvent) {
+  const send = useApiAction(async (input: Values) => {
+    await create(input);
+    if (id === 'invite') track('invite_sent', { handle: input.handle });
+    trackAdminAction(id === 'invite' ? 'invite.create' : 'handle.create');
+    setDone(success(input));
+    setValues(EMPTY);
+  });
+  const { busy } = send;
+
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setError(undefined);
+    send.setError(undefined);
     setDone(undefined);
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+      send.setError(parsed.error.issues[0]?.message);
       return;
     }
-    setBusy(true);
-    try {
-      await create(parsed.data);
-      if (id === 'invite') track('invite_sent', { handle: parsed.data.handle });
-      trackAdminAction(id === 'invite' ? 'invite.create' : 'handle.create');
-      setDone(success(parsed.data));
-      setValues(EMPTY);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    void send.run(parsed.data);
   }
 
   return (
@@ -72,7 +68,7 @@ function HandleForm({ id, heading, intro, submitLabel, schema, create, success }
         <TextField label="Handle" autoCapitalize="none" spellCheck={false} {...field('handle')} />
         <TextField label="Email" type="email" autoCapitalize="none" {...field('email')} />
         <TextField label="Display name" {...field('displayName')} />
-        <ErrorAlert message={error} />
+        <ErrorAlert message={send.error} />
         <div className="notice" role="status" aria-live="polite">
           {done && <p className="alert alert-success">{done}</p>}
         </div>

@@ -3,9 +3,9 @@ import type { InviteRequestView } from '../../../core/invite';
 import { pagePath } from '../../../core/pages';
 import { relativeTime } from '../../../core/time';
 import { trackAdminAction } from '../../lib/analytics';
-import { errorMessage } from '../../lib/api-client';
 import { RequireAdmin } from '../../lib/require-admin';
 import { useApiGet } from '../../lib/use-api';
+import { useApiAction } from '../../lib/use-api-action';
 import { AdminFrame, useActionNotice } from '../../ui/admin-frame';
 import { ConfirmButton } from '../../ui/confirm-button';
 import { HandleInput } from '../../ui/handle-input';
@@ -26,22 +26,23 @@ function Answer({ label, value }: { label: string; value: string | null }) {
 
 function RequestCard({ request, onDone }: { request: InviteRequestView; onDone(message: string): void }) {
   const [handle, setHandle] = useState(request.handle);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  async function convert() {
-    setBusy(true);
-    setError(undefined);
-    try {
+  // Either way the card goes once it is done: it stays busy until then.
+  const act = useApiAction(
+    async (action: 'convert' | 'delete') => {
+      if (action === 'delete') {
+        await invitesApi.removeRequest(request.userId);
+        trackAdminAction('invite-request.delete');
+        onDone(`Deleted the request from ${request.email}.`);
+        return;
+      }
       const { handle: invited } = await invitesApi.convertRequest(request.userId, { handle });
       trackAdminAction('invite-request.convert');
       // The conversion mails the invite (#31): the admin has nothing left to send.
       onDone(`Invite for @${invited} mailed to ${request.email}.`);
-    } catch (err) {
-      setError(errorMessage(err));
-      setBusy(false);
-    }
-  }
+    },
+    { staysBusy: true },
+  );
+  const { busy, error } = act;
 
   return (
     <li className="card review-card">
@@ -66,7 +67,7 @@ function RequestCard({ request, onDone }: { request: InviteRequestView; onDone(m
         error={error}
       />
       <div className="form-actions">
-        <button type="button" className="button button-primary" disabled={busy} onClick={convert}>
+        <button type="button" className="button button-primary" disabled={busy} onClick={() => act.run('convert')}>
           Convert to invite
         </button>
         <ConfirmButton
@@ -74,15 +75,7 @@ function RequestCard({ request, onDone }: { request: InviteRequestView; onDone(m
           ariaLabel={`Delete the request from ${request.email}`}
           question={`Delete the request from ${request.email}?`}
           disabled={busy}
-          onConfirm={async () => {
-            try {
-              await invitesApi.removeRequest(request.userId);
-              trackAdminAction('invite-request.delete');
-              onDone(`Deleted the request from ${request.email}.`);
-            } catch (err) {
-              setError(errorMessage(err));
-            }
-          }}
+          onConfirm={() => act.run('delete')}
         />
       </div>
     </li>

@@ -3,9 +3,9 @@ import type { PendingInvite } from '../../../core/invite';
 import { pagePath } from '../../../core/pages';
 import { relativeTime } from '../../../core/time';
 import { trackAdminAction } from '../../lib/analytics';
-import { errorMessage } from '../../lib/api-client';
 import { RequireAdmin } from '../../lib/require-admin';
 import { useApiGet } from '../../lib/use-api';
+import { useApiAction } from '../../lib/use-api-action';
 import { AdminFrame, useActionNotice } from '../../ui/admin-frame';
 import { ErrorAlert } from '../../ui/alert';
 import { ConfirmButton } from '../../ui/confirm-button';
@@ -16,25 +16,23 @@ import './invites.css';
 
 function InviteRow({ invite, onDone }: { invite: PendingInvite; onDone(message: string): void }) {
   const [sent, setSent] = useState(invite.sent);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
   const link = `${window.location.origin}${pagePath('invite', { handle: invite.handle })}`;
   const sentId = `sent-${invite.handle}`;
 
-  async function toggle(next: boolean) {
-    setBusy(true);
-    setError(undefined);
-    setSent(next);
-    try {
-      await invitesApi.markSent(invite.handle, next);
+  /** Marking it sent, or deleting it: one at a time, their failures in one place. */
+  const act = useApiAction((work: () => Promise<void>) => work());
+
+  const toggle = (next: boolean) =>
+    act.run(async () => {
+      setSent(next);
+      try {
+        await invitesApi.markSent(invite.handle, next);
+      } catch (err) {
+        setSent(!next);
+        throw err;
+      }
       trackAdminAction('invite.sent');
-    } catch (err) {
-      setSent(!next);
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <li className="card review-card">
@@ -48,25 +46,23 @@ function InviteRow({ invite, onDone }: { invite: PendingInvite; onDone(message: 
       <p className="invite-link">
         Invite link: <a href={link}>{link}</a>
       </p>
-      <ErrorAlert message={error} />
+      <ErrorAlert message={act.error} />
       <div className="form-actions">
         <label className="checkbox" htmlFor={sentId}>
-          <input id={sentId} type="checkbox" checked={sent} disabled={busy} onChange={(e) => toggle(e.target.checked)} />
+          <input id={sentId} type="checkbox" checked={sent} disabled={act.busy} onChange={(e) => toggle(e.target.checked)} />
           Sent
         </label>
         <ConfirmButton
           label="Delete"
           ariaLabel={`Delete the invite for @${invite.handle}`}
           question={`Delete the invite for @${invite.handle}?`}
-          onConfirm={async () => {
-            try {
+          onConfirm={() =>
+            act.run(async () => {
               await invitesApi.removeInvite(invite.handle);
               trackAdminAction('invite.delete');
               onDone(`Deleted the invite for @${invite.handle}.`);
-            } catch (err) {
-              setError(errorMessage(err));
-            }
-          }}
+            })
+          }
         />
       </div>
     </li>

@@ -11,6 +11,7 @@ import { loginPath } from '../../lib/paths';
 import { requestErrorPlacement } from '../../lib/request-error';
 import { isSessionEnded, SessionEndedAlert } from '../../lib/session-ended';
 import { useApiGet } from '../../lib/use-api';
+import { useApiAction } from '../../lib/use-api-action';
 import { handleInputProps, SubmitRow, TextAreaField, TextField } from '../../ui/form-field';
 import { Link } from '../../ui/link';
 import { RequestKind, RequestSubmitted } from '../../ui/request-kind';
@@ -44,8 +45,6 @@ function RequestInviteForm({ user }: { user: SessionUser }) {
     questions: '',
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [alert, setAlert] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const [sessionEnded, setSessionEnded] = useState(false);
   const [submitted, setSubmitted] = useState(false);
 
@@ -60,29 +59,37 @@ function RequestInviteForm({ user }: { user: SessionUser }) {
     },
   });
 
-  async function submit(event: FormEvent) {
+  // A success replaces the form: it stays busy until then.
+  const send = useApiAction(
+    async (handle: string) => {
+      await invitesApi.requestInvite(values);
+      track('handle_request', { handle });
+      setSubmitted(true);
+    },
+    {
+      staysBusy: true,
+      onError: (err) => {
+        if (isSessionEnded(err)) {
+          setSessionEnded(true);
+          return undefined;
+        }
+        const placed = requestErrorPlacement(err);
+        if (!('handle' in placed)) return placed.alert;
+        setErrors(placed);
+        return undefined;
+      },
+    },
+  );
+
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setAlert(undefined);
+    send.setError(undefined);
     const parsed = inviteRequestSchema.safeParse(values);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
       return;
     }
-    setBusy(true);
-    try {
-      await invitesApi.requestInvite(values);
-      track('handle_request', { handle: parsed.data.handle });
-      setSubmitted(true);
-    } catch (err) {
-      setBusy(false);
-      if (isSessionEnded(err)) {
-        setSessionEnded(true);
-        return;
-      }
-      const placed = requestErrorPlacement(err);
-      if ('handle' in placed) setErrors(placed);
-      else setAlert(placed.alert);
-    }
+    void send.run(parsed.data.handle);
   }
 
   if (submitted) return <RequestSubmitted next={INVITE_REQUEST_NEXT} />;
@@ -105,7 +112,7 @@ function RequestInviteForm({ user }: { user: SessionUser }) {
         <TextAreaField label="Social accounts" hint="Instagram, website, anything we can look at." {...field('socials')} />
         <TextAreaField label="Expected benefits" hint="What would Freshlist help you with?" {...field('links')} />
         <TextAreaField label="Open questions" {...field('questions')} />
-        <SubmitRow alert={alert} busy={busy} label="Send request" busyLabel="Sending...">
+        <SubmitRow alert={send.error} busy={send.busy} label="Send request" busyLabel="Sending...">
           <Link className="button" to={pagePath('dashboard')}>
             Cancel
           </Link>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { DECLINE_REASON_MAX_LENGTH } from '../../../core/order-rules';
-import { errorMessage } from '../../lib/api-client';
+import { useApiAction } from '../../lib/use-api-action';
 
 /**
  * Confirm, or decline with a reason: the order page and the mail's answer link both ask this way,
@@ -8,23 +8,12 @@ import { errorMessage } from '../../lib/api-client';
  */
 export function OrderDecision({ send }: { send: (decision: 'confirm' | 'decline', reason?: string) => Promise<void> }) {
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const reasonId = useId();
-  const decide = async (decision: 'confirm' | 'decline') => {
-    setBusy(true);
-    setError(null);
-    try {
-      await send(decision, decision === 'decline' ? reason : undefined);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const decide = useApiAction((decision: 'confirm' | 'decline') => send(decision, decision === 'decline' ? reason : undefined));
+  const { busy, error } = decide;
   return (
     <div className="order-decision">
-      <button type="button" className="button button-primary" onClick={() => decide('confirm')} disabled={busy}>
+      <button type="button" className="button button-primary" onClick={() => decide.run('confirm')} disabled={busy}>
         Confirm order
       </button>
       <div style={{ flex: '1 1 16rem' }}>
@@ -36,7 +25,7 @@ export function OrderDecision({ send }: { send: (decision: 'confirm' | 'decline'
           onChange={(e) => setReason(e.target.value)}
         />
       </div>
-      <button type="button" className="button button-danger-outline" onClick={() => decide('decline')} disabled={busy}>
+      <button type="button" className="button button-danger-outline" onClick={() => decide.run('decline')} disabled={busy}>
         Decline order
       </button>
       {error && <p role="alert">{error}</p>}

@@ -3,32 +3,27 @@ import { exportRangeProblem } from '../../../core/order-desk';
 import { errorMessage } from '../../lib/api-client';
 import { fetchOrderBlock, ORDERS_EXPORT_PATH, setOrderBlock } from '../../lib/order-desk-api';
 import { useApiGet } from '../../lib/use-api';
+import { useApiAction } from '../../lib/use-api-action';
 
 /** On the supplier's order page: block (or unblock) the buyer from ordering (docs/decisions/0210). */
 export function BlockBuyer({ orderId, buyerName }: { orderId: number; buyerName: string }) {
   const { data, error } = useApiGet(() => fetchOrderBlock(orderId), [orderId]);
   const [blocked, setBlocked] = useState<boolean | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const toggle = useApiAction(async (block: boolean) => setBlocked((await setOrderBlock(orderId, block)).blocked));
+  const { busy, error: problem } = toggle;
   const now = blocked ?? data?.blocked ?? null;
   if (error) return <p role="alert">{errorMessage(error)}</p>;
   if (now === null) return null;
-  const toggle = async () => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      setBlocked((await setOrderBlock(orderId, !now)).blocked);
-    } catch (err) {
-      setProblem(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
   const who = buyerName || 'this buyer';
   return (
     <section className="order-block" aria-label="Orders from this buyer">
       <p role="status">{now ? `${who} cannot order from you on Freshlist.` : `${who} can order from your lists.`}</p>
-      <button type="button" className={now ? 'button' : 'button button-danger-outline'} onClick={toggle} disabled={busy}>
+      <button
+        type="button"
+        className={now ? 'button' : 'button button-danger-outline'}
+        onClick={() => toggle.run(!now)}
+        disabled={busy}
+      >
         {now ? `Unblock ${who}` : `Block ${who} from ordering`}
       </button>
       {problem && <p role="alert">{problem}</p>}

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import type { TradeAccess } from '../../../core/trade';
 import { TRADE_MESSAGES } from '../../../core/trade-text';
-import { errorMessage } from '../../lib/api-client';
 import { useApiGet } from '../../lib/use-api';
+import { useApiAction } from '../../lib/use-api-action';
 import { SubmitRow, TextAreaField, TextField } from '../../ui/form-field';
 import { profileApi } from './api';
 
@@ -32,24 +32,14 @@ function standing(state: TradeAccess['state']): string | null {
 function AskForm({ access, onAsked }: { access: TradeAccess; onAsked(next: TradeAccess): void }) {
   const [businessName, setBusinessName] = useState(access.businessName ?? '');
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const ask = useApiAction(async () => onAsked(await profileApi.askForAccess(access.handle, { businessName, note })));
   const missing = businessName.trim() === '';
   const [tried, setTried] = useState(false);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     setTried(true);
-    if (missing) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      onAsked(await profileApi.askForAccess(access.handle, { businessName, note }));
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    if (!missing) void ask.run();
   }
 
   return (
@@ -71,7 +61,7 @@ function AskForm({ access, onAsked }: { access: TradeAccess; onAsked(next: Trade
         onChange={(e) => setNote(e.target.value)}
         hint="Who you are and what you buy, so they know you."
       />
-      <SubmitRow alert={error} busy={busy} label="Ask for access" busyLabel="Asking..." />
+      <SubmitRow alert={ask.error} busy={ask.busy} label="Ask for access" busyLabel="Asking..." />
     </form>
   );
 }

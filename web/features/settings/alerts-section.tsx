@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { ItemAlert } from '../../../core/item-alert';
 import { alertsApi } from '../../lib/alerts-api';
-import { errorMessage } from '../../lib/api-client';
 import { useApiGet } from '../../lib/use-api';
+import { useApiAction } from '../../lib/use-api-action';
 import { ErrorAlert } from '../../ui/alert';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
@@ -13,28 +13,17 @@ const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 
  */
 export function AlertsSection() {
   const alerts = useApiGet(() => alertsApi.list(), []);
-  const [busy, setBusy] = useState<number | null>(null);
-  const [error, setError] = useState<string>();
   const [status, setStatus] = useState('');
-
-  async function act(alert: ItemAlert, action: 'pause' | 'resume' | 'remove') {
-    setBusy(alert.id);
-    setError(undefined);
-    try {
-      if (action === 'remove') await alertsApi.remove(alert.id);
-      else await alertsApi.setPaused(alert.id, action === 'pause');
-      setStatus(
-        action === 'remove'
-          ? `Alert for ${alert.item} removed.`
-          : `Alert for ${alert.item} ${action === 'pause' ? 'paused' : 'resumed'}.`,
-      );
-      alerts.reload();
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(null);
-    }
-  }
+  const act = useApiAction(async (alert: ItemAlert, action: 'pause' | 'resume' | 'remove') => {
+    if (action === 'remove') await alertsApi.remove(alert.id);
+    else await alertsApi.setPaused(alert.id, action === 'pause');
+    setStatus(
+      action === 'remove'
+        ? `Alert for ${alert.item} removed.`
+        : `Alert for ${alert.item} ${action === 'pause' ? 'paused' : 'resumed'}.`,
+    );
+    alerts.reload();
+  });
 
   const list = alerts.data?.alerts ?? [];
   return (
@@ -44,7 +33,7 @@ export function AlertsSection() {
         Freshlist mails you once each time an item you watch comes back, falls under your price or moves, in the lists you can
         see. Set one with “Alert me” on the Compare page.
       </p>
-      <ErrorAlert message={alerts.error?.message ?? error} />
+      <ErrorAlert message={alerts.error?.message ?? act.error} />
       {alerts.loading && !alerts.data && <p className="muted">Loading your alerts...</p>}
       {alerts.data && list.length === 0 && <p>You have no item alerts yet.</p>}
       {list.length > 0 && (
@@ -64,8 +53,8 @@ export function AlertsSection() {
                 <button
                   type="button"
                   className="button button-small"
-                  disabled={busy === alert.id}
-                  onClick={() => act(alert, alert.paused ? 'resume' : 'pause')}
+                  disabled={act.busy}
+                  onClick={() => act.run(alert, alert.paused ? 'resume' : 'pause')}
                 >
                   {alert.paused ? 'Resume' : 'Pause'}
                   <span className="visually-hidden"> the alert for {alert.item}</span>
@@ -73,8 +62,8 @@ export function AlertsSection() {
                 <button
                   type="button"
                   className="button button-small"
-                  disabled={busy === alert.id}
-                  onClick={() => act(alert, 'remove')}
+                  disabled={act.busy}
+                  onClick={() => act.run(alert, 'remove')}
                 >
                   Remove<span className="visually-hidden"> the alert for {alert.item}</span>
                 </button>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ApiRequestError, errorMessage } from '../../lib/api-client';
+import { ApiRequestError } from '../../lib/api-client';
+import { useApiAction } from '../../lib/use-api-action';
 import { ErrorAlert } from '../../ui/alert';
 
 /** Hands the browser a file to save, without a page change. */
@@ -32,24 +33,14 @@ async function fetchDownload(): Promise<{ name: string; file: Blob }> {
 
 /** "Download my data" (issue 15 §6): everything Freshlist stores about the person, in one zip. */
 export function DataSection() {
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState('');
-  const [error, setError] = useState<string>();
-
-  async function download() {
-    setBusy(true);
+  const download = useApiAction(async () => {
     setDone('');
-    setError(undefined);
-    try {
-      const { name, file } = await fetchDownload();
-      saveFile(name, file);
-      setDone(`Your data was saved as ${name}.`);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+    const { name, file } = await fetchDownload();
+    saveFile(name, file);
+    setDone(`Your data was saved as ${name}.`);
+  });
+  const { busy } = download;
 
   return (
     <section className="card settings-section" aria-labelledby="data-heading">
@@ -59,9 +50,9 @@ export function DataSection() {
         invites, chat forms with their responses, email preferences and recent mail, sign-ins and analytics events. A README
         inside says what each part is.
       </p>
-      <ErrorAlert message={error} />
+      <ErrorAlert message={download.error} />
       <div className="form-actions">
-        <button type="button" className="button" onClick={download} disabled={busy} aria-busy={busy}>
+        <button type="button" className="button" onClick={() => download.run()} disabled={busy} aria-busy={busy}>
           {busy ? 'Preparing your file...' : 'Download my data'}
         </button>
       </div>

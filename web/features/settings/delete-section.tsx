@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ACCOUNT_MESSAGES, BACKUP_KEEP_DAYS, type DeleteAccountResponse } from '../../../core/account';
 import type { SessionUser } from '../../../core/api';
-import { errorMessage } from '../../lib/api-client';
+import { useApiAction } from '../../lib/use-api-action';
 import { ErrorAlert } from '../../ui/alert';
 import { TextField } from '../../ui/form-field';
 import { settingsApi } from './api';
@@ -16,8 +16,6 @@ export function DeleteSection({ user, onDeleted }: { user: SessionUser; onDelete
   const [asking, setAsking] = useState(false);
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string>();
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const start = useRef<HTMLButtonElement>(null);
   const wasAsking = useRef(false);
 
@@ -28,22 +26,20 @@ export function DeleteSection({ user, onDeleted }: { user: SessionUser; onDelete
     wasAsking.current = asking;
   }, [asking]);
 
-  async function submit(event: FormEvent) {
+  // The page changes once the account is gone: the button stays busy until then.
+  const remove = useApiAction(async () => onDeleted(await settingsApi.deleteAccount({ email })), { staysBusy: true });
+  const { busy } = remove;
+
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setError(undefined);
+    remove.setError(undefined);
     if (email.trim().toLowerCase() !== user.email.toLowerCase()) {
       setFieldError(ACCOUNT_MESSAGES.confirmMismatch);
       focusField();
       return;
     }
     setFieldError(undefined);
-    setBusy(true);
-    try {
-      onDeleted(await settingsApi.deleteAccount({ email }));
-    } catch (err) {
-      setError(errorMessage(err));
-      setBusy(false);
-    }
+    void remove.run();
   }
 
   return (
@@ -74,7 +70,7 @@ export function DeleteSection({ user, onDeleted }: { user: SessionUser; onDelete
             error={fieldError}
             onChange={(event) => setEmail(event.target.value)}
           />
-          <ErrorAlert message={error} />
+          <ErrorAlert message={remove.error} />
           <div className="form-actions">
             <button type="submit" className="button button-danger" disabled={busy} aria-busy={busy}>
               {busy ? 'Deleting your account...' : 'Delete my account'}

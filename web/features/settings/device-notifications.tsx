@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ApiRequestError } from '../../lib/api-client';
+import { useApiAction } from '../../lib/use-api-action';
 import { ErrorAlert } from '../../ui/alert';
 import type { DeviceState } from './push-device';
 
@@ -18,8 +19,6 @@ const SAYS: Record<DeviceState, string> = {
 /** "Notify me on this device" (issue 41 §4, docs/decisions/0214): opt in or out of web push here. */
 export function DeviceNotifications() {
   const [state, setState] = useState<DeviceState | 'loading'>('loading');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
   const [status, setStatus] = useState('');
 
   useEffect(() => {
@@ -35,30 +34,26 @@ export function DeviceNotifications() {
     };
   }, []);
 
-  async function turn(on: boolean) {
-    setBusy(true);
-    setError(undefined);
-    setStatus('');
-    try {
+  const turn = useApiAction(
+    async (on: boolean) => {
+      setStatus('');
       const device = await loadDevice();
       const now = await (on ? device.optIn() : device.optOut());
       setState(now);
       if (now === 'on') setStatus('Notifications are on for this device.');
       else if (now === 'off')
         setStatus(on ? 'Notifications were not allowed, so they stay off.' : 'Notifications are off for this device.');
-    } catch (err) {
-      // The server's words for its refusals (20 devices at most); the browser's in ours.
-      setError(err instanceof ApiRequestError ? err.message : notPossible(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    // The server's words for its refusals (20 devices at most); the browser's in ours.
+    { onError: (err) => (err instanceof ApiRequestError ? err.message : notPossible(err)) },
+  );
+  const { busy } = turn;
 
   return (
     <div className="device-notifications">
       <h3 id="device-notifications-heading">Notify me on this device</h3>
       {state === 'loading' ? <p className="muted">Checking this device...</p> : <p>{SAYS[state]}</p>}
-      <ErrorAlert message={error} />
+      <ErrorAlert message={turn.error} />
       {(state === 'on' || state === 'off') && (
         <div className="form-actions">
           <button
@@ -66,7 +61,7 @@ export function DeviceNotifications() {
             className={state === 'on' ? 'button' : 'button button-primary'}
             disabled={busy}
             aria-busy={busy}
-            onClick={() => void turn(state === 'off')}
+            onClick={() => void turn.run(state === 'off')}
           >
             {state === 'on' ? 'Turn off on this device' : 'Turn on for this device'}
           </button>

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { QUIET_MESSAGES, type QuietHours } from '../../../core/quiet-hours';
-import { errorMessage } from '../../lib/api-client';
 import { useApiGet } from '../../lib/use-api';
+import { useApiAction } from '../../lib/use-api-action';
 import { ErrorAlert } from '../../ui/alert';
 import { SubmitRow, TextField } from '../../ui/form-field';
 import { settingsApi } from './api';
@@ -36,8 +36,6 @@ export function QuietHoursForm() {
   const [end, setEnd] = useState('');
   const [timeZone, setTimeZone] = useState(browserZone);
   const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
 
   useEffect(() => {
@@ -49,21 +47,14 @@ export function QuietHoursForm() {
     if (quiet.start !== null) setTimeZone(quiet.timeZone);
   }, [stored.data]);
 
-  async function store(quiet: QuietHours) {
-    setBusy(true);
-    setFailure(undefined);
+  const store = useApiAction(async (quiet: QuietHours) => {
     setStatus('');
-    try {
-      const saved = await settingsApi.saveQuietHours(quiet);
-      setStart(saved.start ?? '');
-      setEnd(saved.end ?? '');
-      setStatus(described(saved));
-    } catch (err) {
-      setFailure(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+    const saved = await settingsApi.saveQuietHours(quiet);
+    setStart(saved.start ?? '');
+    setEnd(saved.end ?? '');
+    setStatus(described(saved));
+  });
+  const { busy } = store;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -74,7 +65,7 @@ export function QuietHoursForm() {
       document.getElementById(`quiet-${first}`)?.focus();
       return;
     }
-    void store({ start: start || null, end: end || null, timeZone });
+    void store.run({ start: start || null, end: end || null, timeZone });
   }
 
   const edited = (set: (value: string) => void) => (value: string) => {
@@ -126,13 +117,13 @@ export function QuietHoursForm() {
           ))}
         </select>
       </div>
-      <SubmitRow alert={failure} busy={busy} label="Save quiet hours" busyLabel="Saving...">
+      <SubmitRow alert={store.error} busy={busy} label="Save quiet hours" busyLabel="Saving...">
         {(start || end) && (
           <button
             type="button"
             className="button"
             disabled={busy}
-            onClick={() => void store({ start: null, end: null, timeZone })}
+            onClick={() => void store.run({ start: null, end: null, timeZone })}
           >
             Turn quiet hours off
           </button>

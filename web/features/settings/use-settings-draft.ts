@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { errorMessage } from '../../lib/api-client';
 import { useApiGet } from '../../lib/use-api';
+import { useApiAction } from '../../lib/use-api-action';
 
 /**
  * One settings section's stored values, the person's draft of them, and saving: the draft follows
@@ -13,9 +13,7 @@ export function useSettingsDraft<T extends object>(options: {
 }) {
   const stored = useApiGet(options.load, []);
   const [draft, setDraft] = useState<T>();
-  const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState('');
-  const [error, setError] = useState<string>();
 
   useEffect(() => {
     if (stored.data) setDraft(stored.data);
@@ -26,21 +24,16 @@ export function useSettingsDraft<T extends object>(options: {
     setSaved('');
   };
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!draft) return;
-    setBusy(true);
-    setError(undefined);
+  const store = useApiAction(async (values: T) => {
     setSaved('');
-    try {
-      setDraft(await options.store(draft));
-      setSaved(options.savedMessage);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    setDraft(await options.store(values));
+    setSaved(options.savedMessage);
+  });
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    if (draft) void store.run(draft);
   }
 
-  return { stored, draft, change, save, busy, saved, error };
+  return { stored, draft, change, save, busy: store.busy, saved, error: store.error };
 }
