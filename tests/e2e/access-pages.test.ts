@@ -53,8 +53,8 @@ const RENDERED = new Set<string>(Object.values<PageEntry>(PAGES).flatMap((page) 
  * none is and the URL has not moved. Every redirect of a guard or of a page's data is over by then.
  *
  * `inApp` moves there as the app's own links do (the router hears a history entry), without a new
- * page load: the guards and pages are the same code either way, and a full load costs the browser
- * and the server about twice as much (the walk made some 250 of them, issue 44).
+ * page load: the guards and pages are the same code either way. The walk made some 250 full loads;
+ * with most pages reached in the app the file costs a quarter less CPU (issue 44, bench/RESULTS.md).
  */
 async function settledPath(
   page: Page,
