@@ -79,7 +79,11 @@ export default defineConfig({
           name: 'reliability',
           include: ['tests/reliability/**/*.test.ts'],
           // Suites that load a server take turns (joinLane('load'), tests/fixtures/lanes.ts).
-          globalSetup: ['./tests/fixtures/lanes-keeper.ts', './tests/fixtures/server-bundle.ts'],
+          globalSetup: [
+            './tests/fixtures/lanes-keeper.ts',
+            './tests/fixtures/server-bundle.ts',
+            './tests/fixtures/migrated-folder.ts',
+          ],
           testTimeout: 300_000,
           hookTimeout: 300_000,
           // A journey through child servers can lose a race to a slow or busy machine: it runs once

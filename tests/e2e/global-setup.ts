@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { migrateToLatest, openDatabase } from '../../server/plugins/db';
+import { makeMigratedFolder } from '../fixtures/migrated-folder';
 import { chromiumProblem, launchChromiumServer } from './chromium';
 import { type LaneServer, startLaneServers } from './lane-servers';
 
@@ -44,12 +44,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
 
   const folder = mkdtempSync(join(tmpdir(), 'freshlist-e2e-template-'));
   const template = join(folder, 'data');
-  const database = await openDatabase({ dataDir: template });
-  try {
-    await migrateToLatest(database.db);
-  } finally {
-    await database.close();
-  }
+  await makeMigratedFolder(template);
   const adminUrl = process.env.TEST_DATABASE_URL;
   const lanes = adminUrl ? await startLaneServers(adminUrl) : undefined;
   const browser = await launchChromiumServer();

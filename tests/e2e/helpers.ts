@@ -69,11 +69,22 @@ export async function standInForDrive(context: BrowserContext, body: (url: strin
 }
 
 /**
+ * The least time between two loads of countOnReload. expect.poll calls again 50 ms after an answer:
+ * the page was loaded back to back, some 100 full loads while a watcher's round came (issue 44),
+ * each costing the browser and the server CPU that the server's own work then waited for.
+ */
+const RELOAD_EVERY_MS = 1_000;
+
+/**
  * For expect.poll, where the server changes something in its own time: opens `url` afresh on each
- * call and counts what `locator` finds there.
+ * call (at most once a second) and counts what `locator` finds there.
  */
 export function countOnReload(page: Page, url: string, locator: Locator): () => Promise<number> {
+  let last = 0;
   return async () => {
+    const wait = last + RELOAD_EVERY_MS - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    last = Date.now();
     await page.goto(url);
     return locator.count();
   };

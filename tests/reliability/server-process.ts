@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type ChildServer, startChildServer } from '../fixtures/child-server';
 import { createScratchDatabase } from '../fixtures/scratch-postgres';
 
@@ -12,8 +12,16 @@ import { createScratchDatabase } from '../fixtures/scratch-postgres';
  */
 export type ServerProcess = ChildServer;
 
-export function tempDataDir(): string {
-  return mkdtempSync(join(tmpdir(), 'freshlist-reliability-'));
+/**
+ * A new data folder holding a copy of the run's migrated, empty PGlite database
+ * (tests/fixtures/migrated-folder.ts): a server starts on it without initdb and the migrations.
+ * `empty`: a folder with nothing in it, where the server's first start makes the database.
+ */
+export function tempDataDir(options: { empty?: boolean } = {}): string {
+  const dataDir = mkdtempSync(join(tmpdir(), 'freshlist-reliability-'));
+  const template = options.empty ? undefined : inject('migratedPgliteFolder');
+  if (template) cpSync(template, dataDir, { recursive: true });
+  return dataDir;
 }
 
 /** Where the server keeps its data: a PGlite folder or a PostgreSQL database. */

@@ -104,7 +104,8 @@ describe('two processes on one embedded database folder', () => {
   let dataDir: string;
   let first: ServerProcess | undefined;
   beforeAll(() => {
-    dataDir = tempDataDir();
+    // Empty: the first start on a new folder (initdb and every migration) is tested here, once.
+    dataDir = tempDataDir({ empty: true });
   });
   afterAll(async () => {
     await first?.kill('SIGTERM');
