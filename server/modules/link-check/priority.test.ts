@@ -39,9 +39,9 @@ describe('which due lists go first on a busy host', () => {
     expect(isUrgent({ ...quiet, changeMinutes: [] }, now)).toBe(false);
   });
 
-  it('an urgent list may queue behind the host’s places and comes back in half a minute; another only takes a free place', () => {
-    expect(hostRoom(true, 8)).toBe(16);
-    expect(hostRoom(false, 8)).toBe(8);
+  it('an urgent list has a third round of places and comes back in half a minute; another waits 5 minutes', () => {
+    expect(hostRoom(true, 8)).toBe(24);
+    expect(hostRoom(false, 8)).toBe(16);
     expect(GIVE_BACK_MS.urgent).toBeLessThan(GIVE_BACK_MS.later);
   });
 });

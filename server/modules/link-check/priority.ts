@@ -23,13 +23,14 @@ export function isUrgent(claim: Pick<ClaimedCheck, 'health' | 'quietChecks' | 'c
 }
 
 /**
- * A busy host's room in one round, and how long a list it has no room for is given back (ADR 0227,
- * amending 0154): an urgent list may wait behind the host's places (twice its places started) and
- * is given back for half a minute; any other list starts only into a free place and is given back
- * for 5 minutes, so the host's places go to urgent lists first.
+ * A host's room in one round, and how long a list it has no room for is given back (ADR 0227,
+ * amending 0154): any list may be started while the host has fewer than twice its places started
+ * (0154's room, which absorbs a round's bursts on hosts that keep up); an urgent list also into a
+ * third place's worth, so a host that cannot keep up gives its places to urgent lists first. A
+ * list with no room is given back: an urgent one for half a minute, any other for 5 minutes.
  */
 export function hostRoom(urgent: boolean, hostLimit: number): number {
-  return urgent ? 2 * hostLimit : hostLimit;
+  return (urgent ? 3 : 2) * hostLimit;
 }
 export const GIVE_BACK_MS = { urgent: 30_000, later: 5 * 60_000 } as const;
 
