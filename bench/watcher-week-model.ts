@@ -5,8 +5,8 @@
  * in next_check_at order, starts them at checksPerSecond's pace, each first takes one of its host's
  * 8 places and then one of the process's 32; at most twice the process's places claimed and not
  * recorded; a host already given twice its places in the round has its further lists given back
- * for min(shortest interval, 5 minutes); with `urgentFirst` (ADR 0227) only urgent lists may wait
- * behind the host's places, and are given back for half a minute.
+ * for min(shortest interval, 5 minutes); with `urgentFirst` (ADR 0227, priority.ts hostRoom) urgent
+ * lists may be started up to three times the host's places and are given back for half a minute.
  */
 import type { CheckOutcome } from '../server/modules/link-check/checker';
 import { dueAgainAt, hostRoom, isUrgent } from '../server/modules/link-check/priority';

@@ -55,10 +55,10 @@ export interface ScheduleInput {
 }
 
 /**
- * When a list is checked next (docs/decisions/0220, amending 0152): at the shortest interval after a
- * change, a new link or a failure, and while the list is in its usual hours; otherwise the interval
- * doubles with each quiet check, up to WATCH_CAP_MS, or, outside a known habit's hours, up to
- * OUT_OF_HOURS_CAP_MS but never past the opening of its next usual hours.
+ * When a list is checked next (docs/decisions/0220 and 0227, amending 0152): at the shortest interval
+ * after a change, a new link or a failure; otherwise the interval doubles with each quiet check, up
+ * to the cap in its usual hours (and with no habit), or up to the out-of-hours cap outside them but
+ * never past the opening of its next usual hours. Both caps are WATCH_CAP_MS by default (0227).
  */
 export function nextCheckAt(input: ScheduleInput): number {
   const { now, quietChecks, health, minIntervalMs, habit, caps = CAPS, random = Math.random } = input;
