@@ -5,9 +5,11 @@
  * in next_check_at order, starts them at checksPerSecond's pace, each first takes one of its host's
  * 8 places and then one of the process's 32; at most twice the process's places claimed and not
  * recorded; a host already given twice its places in the round has its further lists given back
- * for min(shortest interval, 5 minutes).
+ * for min(shortest interval, 5 minutes); with `urgentFirst` (ADR 0227, priority.ts hostRoom) urgent
+ * lists may be started up to three times the host's places and are given back for half a minute.
  */
 import type { CheckOutcome } from '../server/modules/link-check/checker';
+import { dueAgainAt, hostRoom, isUrgent } from '../server/modules/link-check/priority';
 import type { CheckRecord, ClaimedCheck } from '../server/modules/link-check/repository';
 import { checksPerSecond } from '../server/modules/link-check/schedule';
 import { EventHeap } from './event-heap';
@@ -18,6 +20,8 @@ export interface WatcherModel {
   pollMs: number;
   perHost: number;
   concurrency: number;
+  /** ADR 0227: a busy host's places go to urgent lists first (priority.ts); else every list as ADR 0154. */
+  urgentFirst: boolean;
 }
 
 /** A check that ended: which list, when it asked, when it was recorded, and whether it read the file whole. */
@@ -172,10 +176,11 @@ export function simulateWatcher(args: {
         continue;
       }
       const h = hostOf.get((lists[next.list] as WatchedList).host)!;
-      if (h.started >= 2 * model.perHost) {
+      const urgent = model.urgentFirst && isUrgent(claims[next.list] as ClaimedCheck, now);
+      if (h.started >= (model.urgentFirst ? hostRoom(urgent, model.perHost) : 2 * model.perHost)) {
         readyHead += 1;
         deferred += 1;
-        due(next.list, now + Math.min(model.minIntervalMs, 5 * 60_000));
+        due(next.list, dueAgainAt(urgent ? 'urgent' : 'later', now, model.minIntervalMs));
         continue;
       }
       if (nextStart > now) {

@@ -1,5 +1,6 @@
 import type { Target } from './targets';
 import type { WatcherWeekBench, WatcherWeekRun } from './watcher-week';
+import { FOLLOW_UP_SHARE, HOSTS, OFF_PATTERN_SHARE, PATTERNS } from './watcher-week-mix';
 
 /** Issue 41 §1: a change reaches the follower within 15 minutes (p95); after "check now", within a minute. */
 export const WATCHER_WEEK_TARGETS = { p95Minutes: 15, checkNowSeconds: 60 } as const;
@@ -25,31 +26,42 @@ export function watcherWeekTargets(bench: WatcherWeekBench | null | undefined): 
       pass: run.detected.p95 <= t.p95Minutes,
     },
     {
-      what: `Watcher week: change → follower's mail or push p95 ≤ ${t.p95Minutes} min (the follower's hour kept, ADR 0214)`,
-      measured: `p95 ${min(run.mailed.p95)} (p50 ${min(run.mailed.p50)}, max ${min(run.mailed.max)}; ${late(run.lateShare.mailed)}); ${pct(run.heldShare)} held by the follower's hour; without the hour p95 ${min(run.mailedAtOnce.p95)}`,
-      pass: run.mailed.p95 <= t.p95Minutes,
+      // The issue's "instantly": a follower with no mail about the business in the last hour gets the next at once (ADR 0227).
+      what: `Watcher week: change → follower's mail or push p95 ≤ ${t.p95Minutes} min, followers with no mail about the business in the hour`,
+      measured: `p95 ${min(run.mailedUnheld.p95)} (p50 ${min(run.mailedUnheld.p50)}; ${late(run.lateShare.mailedUnheld)}); all changes p95 ${min(run.mailed.p95)}, ${pct(run.heldShare)} held by the follower's hour (ADR 0214)`,
+      pass: run.mailedUnheld.p95 <= t.p95Minutes,
     },
     {
-      what: `Watcher week: "check now" → follower's mail or push ≤ ${t.checkNowSeconds} s (p95; queue and mail polls modelled)`,
-      measured: `p95 ${sec(run.checkNow.p95)} (p50 ${sec(run.checkNow.p50)}, max ${sec(run.checkNow.max)}) over ${int(run.checkNow.count)} presses, ${int(run.checkNow.toldBefore)} more after the followers were told; press → seen p95 ${sec(run.checkNow.seen.p95)}; without the hour p95 ${sec(run.checkNow.atOnce.p95)}`,
-      pass: run.checkNow.p95 <= t.checkNowSeconds,
+      what: `Watcher week: "check now" → follower's mail or push ≤ ${t.checkNowSeconds} s (p95), followers with no mail about the business in the hour`,
+      measured: `p95 ${sec(run.checkNow.unheld.p95)} (p50 ${sec(run.checkNow.unheld.p50)}, max ${sec(run.checkNow.unheld.max)}) over ${int(run.checkNow.unheld.count)} presses; ${int(run.checkNow.held.count)} more held by the hour (p95 ${sec(run.checkNow.held.p95)}), ${int(run.checkNow.toldBefore)} after the followers were told; press → seen p95 ${sec(run.checkNow.seen.p95)}`,
+      pass: run.checkNow.unheld.p95 <= t.checkNowSeconds,
     },
   ];
+}
+
+/** The week's assumptions (bench/watcher-week-mix.ts), printed with its figures. */
+export function watcherWeekAssumptions(): string {
+  const hosts = HOSTS.map(
+    (h) =>
+      `${h.host} ${pct(h.share)} (${h.alwaysRead ? `never a 304, every check read whole in ${h.readMs} ms` : `304 in ${h.notModifiedMs} ms, read in ${h.readMs} ms`})`,
+  );
+  const patterns = PATTERNS.map((p) => `${p.pattern} ${pct(p.share)}`);
+  return `Assumed: hosts ${hosts.join(', ')}; lists edited ${patterns.join(', ')}; ${pct(OFF_PATTERN_SHARE)} of habitual edits off the habit, ${pct(FOLLOW_UP_SHARE)} followed by a fix within 45 minutes.`;
 }
 
 export function watcherWeekMarkdown(bench: WatcherWeekBench | null | undefined): string {
   if (!bench || bench.runs.length === 0) return '';
   const rows = bench.runs.map(
     (r) =>
-      `| ${r.rules} | ${min(r.detected.p50)} / ${min(r.detected.p95)} | ${min(r.mailed.p50)} / ${min(r.mailed.p95)} / ${min(r.mailed.max)} | ${pct(r.heldShare)} (${min(r.mailedAtOnce.p95)}) | ${int(r.checksPerHour.mean)} (${int(r.checksPerHour.peak)}) | ${pct(r.notModifiedShare)} | ${int(r.readsPerHour)} | ${int(r.deferred)} | ${sec(r.checkNow.p95)} / ${sec(r.checkNow.max)} |`,
+      `| ${r.rules} | ${min(r.detected.p50)} / ${min(r.detected.p95)} (${pct(r.lateShare.detected)}) | ${min(r.mailedUnheld.p95)} (${pct(r.lateShare.mailedUnheld)}) | ${min(r.mailed.p95)} / ${min(r.mailed.max)}, ${pct(r.heldShare)} held | ${int(r.checksPerHour.mean)} (${int(r.checksPerHour.peak)}) | ${pct(r.notModifiedShare)} | ${int(r.readsPerHour)} | ${int(r.deferred)} | ${sec(r.checkNow.unheld.p95)} / ${sec(r.checkNow.p95)} |`,
   );
   return [
     '',
     `## Watcher week (issue 41 §1: change → mail p95 ≤ ${WATCHER_WEEK_TARGETS.p95Minutes} min; "check now" ≤ ${WATCHER_WEEK_TARGETS.checkNowSeconds} s)`,
     '',
-    `${int(bench.lists)} lists, ${int(bench.runs[0]?.edits ?? 0)} edits in the week, seed ${bench.seed}, simulated in ${bench.seconds.toFixed(0)} s.`,
+    `${int(bench.lists)} lists, ${int(bench.runs[0]?.edits ?? 0)} edits in the week, seed ${bench.seed}, simulated in ${bench.seconds.toFixed(0)} s. ${watcherWeekAssumptions()}`,
     '',
-    '| schedule | seen p50 / p95 | mailed p50 / p95 / max | held by the hour (p95 without it) | checks/hour (peak) | 304s | files read/hour | given back (host busy) | check now p95 / max |',
+    '| schedule | seen p50 / p95 (late) | mailed p95, no mail in the hour (late) | mailed p95 / max, all | checks/hour (peak) | 304s | files read/hour | given back (host busy) | check now p95: no mail in the hour / all |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
   ].join('\n');

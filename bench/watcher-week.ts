@@ -54,8 +54,10 @@ export interface WatcherWeekRun {
   mailed: Spread;
   /** The same mails were the follower's hour not kept (a what-if: ADR 0214 keeps it). */
   mailedAtOnce: Spread;
+  /** The issue's "instantly": changes whose follower had no mail about the business in the hour (ADR 0227). */
+  mailedUnheld: Spread;
   /** Share of changes seen, and mailed, more than the target's 15 minutes after they were made. */
-  lateShare: { detected: number; mailed: number };
+  lateShare: { detected: number; mailed: number; mailedUnheld: number };
   /** Mails the follower's hour held (a mail about the business went less than an hour before). */
   heldShare: number;
   checksPerHour: { mean: number; peak: number };
@@ -64,7 +66,7 @@ export interface WatcherWeekRun {
   readsPerHour: number;
   deferred: number;
   /** Press to mail, in seconds, for presses made before the followers were told; to the check's record; without the hour. */
-  checkNow: Spread & { toldBefore: number; seen: Spread; atOnce: Spread };
+  checkNow: Spread & { toldBefore: number; seen: Spread; atOnce: Spread; unheld: Spread; held: Spread };
 }
 
 export interface WatcherWeekBench {
@@ -113,6 +115,7 @@ export function runWeek(lists: number, seed: number, rules: Rules): WatcherWeekR
   const detectedAt = edits.map((e) => new Float64Array(e.length));
   const mailedAt = edits.map((e) => new Float64Array(e.length));
   const atOnceAt = edits.map((e) => new Float64Array(e.length));
+  const heldBy = edits.map((e) => new Uint8Array(e.length));
   const hours = new Float64Array(24 * 8);
   let checks = 0;
   let notModified = 0;
@@ -120,7 +123,7 @@ export function runWeek(lists: number, seed: number, rules: Rules): WatcherWeekR
   let held = 0;
   let mailed = 0;
   const { deferred } = simulateWatcher({
-    model: { ...PRODUCTION, minIntervalMs: rules.minIntervalMs },
+    model: { ...PRODUCTION, minIntervalMs: rules.minIntervalMs, urgentFirst: rules.urgentFirst },
     record: rules.record,
     lists: watched,
     history,
@@ -146,6 +149,7 @@ export function runWeek(lists: number, seed: number, rules: Rules): WatcherWeekR
         (detectedAt[end.list] as Float64Array)[i] = end.recordedAt;
         (mailedAt[end.list] as Float64Array)[i] = mail.at;
         (atOnceAt[end.list] as Float64Array)[i] = unheld.at;
+        (heldBy[end.list] as Uint8Array)[i] = mail.held ? 1 : 0;
         if ((times[i] as number) >= WEEK_START) {
           mailed += 1;
           if (mail.held) held += 1;
@@ -159,22 +163,31 @@ export function runWeek(lists: number, seed: number, rules: Rules): WatcherWeekR
     const t = (at[list] as Float64Array)[i] as number;
     return t > 0 ? (t - since) / unit : Number.POSITIVE_INFINITY;
   };
-  const [detected, toMail, toMailAtOnce]: [number[], number[], number[]] = [[], [], []];
+  const [detected, toMail, toMailAtOnce, toMailUnheld]: [number[], number[], number[], number[]] = [[], [], [], []];
   for (const [list, times] of edits.entries()) {
     for (const [i, t] of times.entries()) {
       if (t < WEEK_START) continue;
       detected.push(delay(detectedAt, list, i, t, MIN));
       toMail.push(delay(mailedAt, list, i, t, MIN));
       toMailAtOnce.push(delay(atOnceAt, list, i, t, MIN));
+      if (!(heldBy[list] as Uint8Array)[i]) toMailUnheld.push(delay(mailedAt, list, i, t, MIN));
     }
   }
-  const [pressed, pressSeen, pressAtOnce]: [number[], number[], number[]] = [[], [], []];
+  const [pressed, pressSeen, pressAtOnce, pressUnheld, pressHeld]: [number[], number[], number[], number[], number[]] = [
+    [],
+    [],
+    [],
+    [],
+    [],
+  ];
   let toldBefore = 0;
   for (const p of pressOf) {
     const mail = (mailedAt[p.list] as Float64Array)[p.edit] as number;
     if (mail > 0 && mail <= p.at) toldBefore += 1;
     else {
-      pressed.push(delay(mailedAt, p.list, p.edit, p.at, 1000));
+      const toMail = delay(mailedAt, p.list, p.edit, p.at, 1000);
+      pressed.push(toMail);
+      ((heldBy[p.list] as Uint8Array)[p.edit] ? pressHeld : pressUnheld).push(toMail);
       pressSeen.push(delay(detectedAt, p.list, p.edit, p.at, 1000));
       pressAtOnce.push(delay(atOnceAt, p.list, p.edit, p.at, 1000));
     }
@@ -186,24 +199,43 @@ export function runWeek(lists: number, seed: number, rules: Rules): WatcherWeekR
     detected: spread(detected),
     mailed: spread(toMail),
     mailedAtOnce: spread(toMailAtOnce),
-    lateShare: { detected: shareOver(detected, 15), mailed: shareOver(toMail, 15) },
+    mailedUnheld: spread(toMailUnheld),
+    lateShare: {
+      detected: shareOver(detected, 15),
+      mailed: shareOver(toMail, 15),
+      mailedUnheld: shareOver(toMailUnheld, 15),
+    },
     heldShare: mailed > 0 ? held / mailed : 0,
     checksPerHour: { mean: checks / (24 * 7), peak: Math.max(...measured) },
     notModifiedShare: checks > 0 ? notModified / checks : 0,
     readsPerHour: reads / (24 * 7),
     deferred,
-    checkNow: { ...spread(pressed), toldBefore, seen: spread(pressSeen), atOnce: spread(pressAtOnce) },
+    checkNow: {
+      ...spread(pressed),
+      toldBefore,
+      seen: spread(pressSeen),
+      atOnce: spread(pressAtOnce),
+      unheld: spread(pressUnheld),
+      held: spread(pressHeld),
+    },
   };
 }
 
-export function runWatcherWeek(lists: number, log: (line: string) => void, seed = 41): WatcherWeekBench {
+export function runWatcherWeek(
+  lists: number,
+  log: (line: string) => void,
+  seed = 41,
+  only: (rules: Rules, index: number) => boolean = () => true,
+): WatcherWeekBench {
   const started = performance.now();
-  const runs = scheduleRules().map((rules) => {
-    log(`watcher week: ${lists.toLocaleString('en-US')} lists, ${rules.name} ...`);
-    const run = runWeek(lists, seed, rules);
-    log(`  change → mail p95 ${run.mailed.p95.toFixed(1)} min, ${Math.round(run.checksPerHour.mean)} checks/hour`);
-    return run;
-  });
+  const runs = scheduleRules(process.argv.includes('--variants'))
+    .filter(only)
+    .map((rules) => {
+      log(`watcher week: ${lists.toLocaleString('en-US')} lists, ${rules.name} ...`);
+      const run = runWeek(lists, seed, rules);
+      log(`  change → mail p95 ${run.mailed.p95.toFixed(1)} min, ${Math.round(run.checksPerHour.mean)} checks/hour`);
+      return run;
+    });
   return { lists, seed, runs, seconds: (performance.now() - started) / 1000 };
 }
 
@@ -213,7 +245,16 @@ export { watcherWeekMarkdown };
 export const ASSUMPTIONS = { HOSTS, PATTERNS, OFF_PATTERN_SHARE, FOLLOW_UP_SHARE, PRESS_SHARE };
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const arg = process.argv.find((a) => a.startsWith('--lists='));
-  const lists = arg ? Number(arg.slice('--lists='.length)) : 50_000;
-  console.log(watcherWeekMarkdown(runWatcherWeek(lists, (line) => process.stderr.write(`${line}\n`))));
+  const value = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const lists = Number(value('lists') ?? 50_000);
+  // --rules=0,2: only those schedules (by their place in the table), each run in a process of its own.
+  const picked = value('rules')?.split(',').map(Number);
+  const bench = runWatcherWeek(
+    lists,
+    (line) => process.stderr.write(`${line}\n`),
+    41,
+    (_, i) => !picked || picked.includes(i),
+  );
+  if (process.argv.includes('--json')) console.log(JSON.stringify(bench));
+  else console.log(watcherWeekMarkdown(bench));
 }

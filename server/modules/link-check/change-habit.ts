@@ -80,9 +80,15 @@ function habitIn(changes: readonly number[], period: number): ChangeHabit | null
  * when one explains them, else a daily one (certain hours), else none.
  */
 export function habitOf(changes: readonly number[]): ChangeHabit | null {
-  if (changes.length < LEAST_CHANGES) return null;
-  return habitIn(changes, WEEK_MIN) ?? habitIn(changes, DAY_MIN);
+  const known = habits.get(changes);
+  if (known !== undefined) return known;
+  const habit = changes.length < LEAST_CHANGES ? null : (habitIn(changes, WEEK_MIN) ?? habitIn(changes, DAY_MIN));
+  habits.set(changes, habit);
+  return habit;
 }
+
+/** Habits by their changes' array, never changed in place (withChange makes a new one): the schedule and the priority ask for the same one. */
+const habits = new WeakMap<readonly number[], ChangeHabit | null>();
 
 /** Whether `atMs` falls in one of the habit's windows. */
 export function inWindow(habit: ChangeHabit, atMs: number): boolean {

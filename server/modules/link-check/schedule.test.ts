@@ -49,16 +49,32 @@ describe('a list changed on Monday and Thursday mornings for three weeks', () =>
     expect(inWindow(habit!, MONDAY + 3 * WEEK + DAY + 8 * HOUR)).toBe(false);
   });
 
-  it('is checked at the shortest interval in its hours, however long it has been quiet', () => {
-    expect(at(MONDAY + 3 * WEEK + 8 * HOUR, 50, changes)).toBe(FIVE_MIN);
+  it('in its hours is checked as a list with no habit: at most 12 minutes apart, the bound needing no more (ADR 0227)', () => {
+    expect(at(MONDAY + 3 * WEEK + 8 * HOUR, 50, changes)).toBe(WATCH_CAP_MS);
+    expect(at(MONDAY + 3 * WEEK + 8 * HOUR, 0, changes)).toBe(FIVE_MIN);
   });
 
-  it('outside them waits up to an hour, and never past the opening of its next window', () => {
+  it('outside them waits no longer by default: off-habit changes would be late (ADR 0227)', () => {
     // Tuesday noon: far from any window.
     expect(at(MONDAY + 3 * WEEK + DAY + 12 * HOUR, 50, changes)).toBe(OUT_OF_HOURS_CAP_MS);
-    expect(OUT_OF_HOURS_CAP_MS).toBe(HOUR);
-    // Thursday 05:00: its window opens at 06:00.
-    expect(at(MONDAY + 3 * WEEK + 3 * DAY + 5 * HOUR, 50, changes)).toBe(HOUR);
+    expect(OUT_OF_HOURS_CAP_MS).toBe(WATCH_CAP_MS);
+  });
+
+  it('with a longer out-of-hours cap waits up to it, never past the opening of its next window', () => {
+    const caps = { inHoursMs: WATCH_CAP_MS, outOfHoursMs: HOUR };
+    const gap = (now: number) =>
+      nextCheckAt({
+        now,
+        quietChecks: 50,
+        health: 'ok',
+        minIntervalMs: FIVE_MIN,
+        habit: habitOf(changes),
+        caps,
+        random: noSpread,
+      }) - now;
+    expect(gap(MONDAY + 3 * WEEK + DAY + 12 * HOUR)).toBe(HOUR);
+    // Thursday 05:30: its window opens at 06:00.
+    expect(gap(MONDAY + 3 * WEEK + 3 * DAY + 5.5 * HOUR)).toBe(30 * MIN);
   });
 
   it('still starts again at the shortest interval after a change out of hours', () => {

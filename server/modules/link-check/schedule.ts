@@ -26,8 +26,19 @@ export function checksPerSecond(tracked: number, minIntervalMs: number): number 
  * this long, leaving time for the mail within issue 41's 15 minutes (docs/decisions/0220).
  */
 export const WATCH_CAP_MS = 12 * 60_000;
-/** The longest a list with a habit waits outside its usual hours: two hours made its few off-habit changes too late (ADR 0220). */
-export const OUT_OF_HOURS_CAP_MS = HOUR;
+/**
+ * The longest a list with a habit waits outside its usual hours: the cap too (ADR 0227). An hour
+ * (ADR 0220) made most off-habit changes late, 4% of all even with no host busy; the habit now
+ * decides which lists a busy host's places go to first (priority.ts).
+ */
+export const OUT_OF_HOURS_CAP_MS = WATCH_CAP_MS;
+
+/** The longest waits in a list's usual hours and outside them (ADR 0227); a list with no habit waits up to WATCH_CAP_MS. */
+export interface ScheduleCaps {
+  inHoursMs: number;
+  outOfHoursMs: number;
+}
+export const CAPS: ScheduleCaps = { inHoursMs: WATCH_CAP_MS, outOfHoursMs: OUT_OF_HOURS_CAP_MS };
 
 /** A tenth of random spread keeps lists posted together from staying together. */
 const spread = (ms: number, random: () => number) => Math.round(ms * (0.95 + random() * 0.1));
@@ -39,30 +50,38 @@ export interface ScheduleInput {
   minIntervalMs: number;
   /** When the file usually changes (change-habit.ts), or null when its changes show no habit. */
   habit: ChangeHabit | null;
+  caps?: ScheduleCaps;
   random?: () => number;
 }
 
 /**
- * When a list is checked next (docs/decisions/0220, amending 0152): at the shortest interval after a
- * change, a new link or a failure, and while the list is in its usual hours; otherwise the interval
- * doubles with each quiet check, up to WATCH_CAP_MS, or, outside a known habit's hours, up to
- * OUT_OF_HOURS_CAP_MS but never past the opening of its next usual hours.
+ * When a list is checked next (docs/decisions/0220 and 0227, amending 0152): at the shortest interval
+ * after a change, a new link or a failure; otherwise the interval doubles with each quiet check, up
+ * to the cap in its usual hours (and with no habit), or up to the out-of-hours cap outside them but
+ * never past the opening of its next usual hours. Both caps are WATCH_CAP_MS by default (0227).
  */
 export function nextCheckAt(input: ScheduleInput): number {
-  const { now, quietChecks, health, minIntervalMs, habit, random = Math.random } = input;
+  const { now, quietChecks, health, minIntervalMs, habit, caps = CAPS, random = Math.random } = input;
   const failing = health !== 'ok' && health !== 'unchecked';
-  if (failing || (habit && inWindow(habit, now))) return now + spread(minIntervalMs, random);
+  if (failing) return now + spread(minIntervalMs, random);
+  const outOfHours = habit !== null && !inWindow(habit, now);
   const grown = minIntervalMs * 2 ** Math.min(quietChecks, 20);
-  const cap = Math.max(minIntervalMs, habit ? OUT_OF_HOURS_CAP_MS : WATCH_CAP_MS);
+  const cap = Math.max(minIntervalMs, !habit ? WATCH_CAP_MS : outOfHours ? caps.outOfHoursMs : caps.inHoursMs);
   const at = now + spread(Math.min(cap, grown), random);
-  return habit ? Math.min(at, Math.max(nextWindowAt(habit, now), now + minIntervalMs)) : at;
+  return habit && outOfHours ? Math.min(at, Math.max(nextWindowAt(habit, now), now + minIntervalMs)) : at;
 }
 
 /**
  * The row after a check: what was found, whether (and when) the file changed, whether visitors see
  * the list as unavailable, and when to look again. A new link (a new version) starts afresh.
  */
-export function recordOf(claim: ClaimedCheck, outcome: CheckOutcome, now: number, minIntervalMs: number): CheckRecord {
+export function recordOf(
+  claim: ClaimedCheck,
+  outcome: CheckOutcome,
+  now: number,
+  minIntervalMs: number,
+  caps: ScheduleCaps = CAPS,
+): CheckRecord {
   const ok = outcome.health === 'ok' || outcome.health === 'unchecked';
   const keep = !ok; // a failing check keeps what the last good one learned
   const changed = outcome.changed === true;
@@ -100,7 +119,7 @@ export function recordOf(claim: ClaimedCheck, outcome: CheckOutcome, now: number
     broken,
     lastError: ok ? null : outcome.detail,
     checkedAt: now,
-    nextCheckAt: nextCheckAt({ now, quietChecks, health: outcome.health, minIntervalMs, habit: habitOf(changeMinutes) }),
+    nextCheckAt: nextCheckAt({ now, quietChecks, health: outcome.health, minIntervalMs, habit: habitOf(changeMinutes), caps }),
     changeSeenAt: changed ? now : claim.changeSeenAt,
     changeMinutes,
   };

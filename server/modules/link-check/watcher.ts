@@ -5,6 +5,7 @@ import type { LinkChecker } from './check-thread';
 import type { CheckLimits, CheckOutcome } from './checker';
 import { type Checked, type CheckedNow, fileHandOn } from './file-hand-on';
 import { keyedLimiter } from './limiter';
+import { dueAgainAt, hostRoom, isUrgent } from './priority';
 import { type ClaimedCheck, linkChecksRepository } from './repository';
 import { afresh, checksPerSecond, recordOf } from './schedule';
 import { anEndOr, breathe } from './turns';
@@ -160,15 +161,16 @@ export function createLinkWatcher(options: WatcherOptions) {
       /** Checks started or waiting per host in this round. */
       const hosts = new Map<string, number>();
       let done: Checked[] = [];
-      let deferred: ClaimedCheck[] = [];
+      /** Given back unchecked for a later round, their host having no room (ADR 0227): a slow host holds up only itself. */
+      let deferred = { urgent: [] as ClaimedCheck[], later: [] as ClaimedCheck[] };
       /** How many to claim next: halved after a claim that brought checks a busy host cannot take, so they are not claimed only to be given back. */
       let claimSize = BATCH;
       const flush = async () => {
         const [results, later] = [done, deferred];
-        [done, deferred] = [[], []];
+        [done, deferred] = [[], { urgent: [], later: [] }];
         await breathe();
-        // A host already given twice its places waits for a later round: a slow host holds up only itself.
-        await repo.release(later, now() + Math.min(options.minIntervalMs, 5 * 60_000));
+        for (const kind of ['later', 'urgent'] as const)
+          await repo.release(later[kind], dueAgainAt(kind, now(), options.minIntervalMs));
         await record(results);
       };
       for (;;) {
@@ -197,8 +199,9 @@ export function createLinkWatcher(options: WatcherOptions) {
         for (const claimed of batch) {
           const claim = afresh(claimed);
           const host = claim.currentUrl ? new URL(claim.currentUrl).hostname : '';
-          if ((hosts.get(host) ?? 0) >= 2 * hostLimit) {
-            deferred.push(claim);
+          const urgent = isUrgent(claim, now());
+          if ((hosts.get(host) ?? 0) >= hostRoom(urgent, hostLimit)) {
+            deferred[urgent ? 'urgent' : 'later'].push(claim);
             continue;
           }
           started += 1;
@@ -220,7 +223,7 @@ export function createLinkWatcher(options: WatcherOptions) {
           running.add(task);
         }
         claimSize = started < batch.length ? Math.max(1, Math.floor(claimSize / 2)) : Math.min(BATCH, claimSize * 2);
-        if (done.length >= BATCH || deferred.length > 0) await flush();
+        if (done.length >= BATCH || deferred.urgent.length + deferred.later.length > 0) await flush();
         // Every list claimed went back (its host is busy): claiming on at once would walk every due
         // list only to give it back. A check's end frees a place; other hosts' lists are claimed within a second.
         if (started === 0 && running.size > 0) await anEndOr(running, BUSY_WAIT_MS);
