@@ -7,7 +7,7 @@ import type { DB } from '../../server/plugins/db';
 import { aFollow, aPost, aUser } from '../fixtures/factories';
 import { anImage } from '../fixtures/images';
 import { DESKTOP, PHONE, screenshot, skipE2E } from './browser';
-import { signInAs } from './helpers';
+import { hydrated, signInAs } from './helpers';
 import { useJourney } from './journey';
 
 const VALLEY = { email: 'valley@example.com', name: 'Green Valley', handle: 'green-valley' };
@@ -91,6 +91,7 @@ describe.skipIf(skipE2E)('explore the directory, follow from it, and edit a busi
     const page = await journey.signedIn(RESTAURANT, PHONE);
     await page.goto(`${journey.url}/explore`);
     await titled(page, 'Explore · Freshlist');
+    await hydrated(page);
     await page.getByLabel('Trade', { exact: true }).selectOption('fish');
     await page.waitForURL((url) => url.searchParams.get('trade') === 'fish');
     await expect.poll(() => results(page).allTextContents()).toEqual(['Harbour Fish']);
@@ -107,6 +108,7 @@ describe.skipIf(skipE2E)('explore the directory, follow from it, and edit a busi
     await page.getByRole('article', { name: 'Harbour Fish' }).getByRole('button', { name: 'Following Harbour Fish' }).waitFor();
     await page.goto(`${journey.url}/explore`);
     await page.getByRole('article', { name: 'Harbour Fish' }).getByRole('button', { name: 'Following Harbour Fish' }).waitFor();
+    await hydrated(page);
     // "✓ Following" says it will unfollow before it does.
     await page.getByRole('article', { name: 'Harbour Fish' }).getByRole('button', { name: 'Following Harbour Fish' }).click();
     await page.getByRole('group', { name: 'Unfollow Harbour Fish? Their lists leave your Feed.' }).waitFor();

@@ -4,6 +4,7 @@ import type { DB } from '../../server/plugins/db';
 import { aFollow, aPost, aUser } from '../fixtures/factories';
 import { priceListSheet } from '../fixtures/list-files';
 import { DESKTOP, PHONE, screenshot, skipE2E } from './browser';
+import { hydrated } from './helpers';
 import { type Journey, useJourney } from './journey';
 
 const SUPPLIER = { email: 'valley@example.com', name: 'Green Valley Farm', handle: 'green-valley' };
@@ -119,6 +120,8 @@ describe.skipIf(skipE2E)(
     it('finds the supplier in /explore by an item of their current list, a typo forgiven', async () => {
       const page = await journey.signedIn(CHEF, DESKTOP);
       await page.goto(`${journey.url}/explore`);
+      // Typed before React owns the box, the search would go to the server's HTML and be lost.
+      await hydrated(page);
       await page.getByRole('searchbox').fill('buratta');
       await page.getByRole('searchbox').press('Enter');
       const result = page.getByRole('article', { name: 'Green Valley Farm' });

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migrations } from '../../db/migrations/index';
 import { recordFigures } from './figures';
 import { HttpClient } from './http-client';
@@ -14,13 +14,22 @@ import { freshPostgresDatabase, type ServerProcess, startServerProcess, tempData
 const OWNER = 'owner@example.com';
 const env = { OWNER_EMAIL: OWNER, LOG_LEVEL: 'info', TRUST_PROXY: 'loopback' };
 
-/** The `migrationsApplied` the process logged when it became ready. */
-function migrationsApplied(server: ServerProcess): string[] {
-  for (const line of server.output().split('\n')) {
-    if (!line.includes('Freshlist is ready')) continue;
-    return (JSON.parse(line) as { migrationsApplied: string[] }).migrationsApplied;
-  }
-  throw new Error(`no ready line in:\n${server.output()}`);
+/**
+ * The `migrationsApplied` the process logged when it became ready. /readyz can answer before that
+ * line has come through the pipe, so it is waited for.
+ */
+function migrationsApplied(server: ServerProcess): Promise<string[]> {
+  return vi.waitFor(
+    () => {
+      const line = server
+        .output()
+        .split('\n')
+        .find((l) => l.includes('Freshlist is ready'));
+      if (!line) throw new Error(`no ready line in:\n${server.output()}`);
+      return (JSON.parse(line) as { migrationsApplied: string[] }).migrationsApplied;
+    },
+    { timeout: 10_000, interval: 50 },
+  );
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL database', () => {
@@ -40,7 +49,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL
 
   it('start together on an empty database and run each migration once', async () => {
     const [a, b] = servers;
-    const applied = [migrationsApplied(a), migrationsApplied(b)].sort((x, y) => x.length - y.length);
+    const applied = (await Promise.all([migrationsApplied(a), migrationsApplied(b)])).sort((x, y) => x.length - y.length);
     // One process migrated while the other waited on the advisory lock, then found nothing to do.
     expect(applied[0]).toEqual([]);
     expect(applied[1]).toEqual(Object.keys(migrations).sort());
