@@ -11,8 +11,8 @@ import { pagePath } from '../../../core/pages';
 import { accountApi } from '../../lib/account-api';
 import { track } from '../../lib/analytics';
 import { useAuth } from '../../lib/auth';
-import { requestErrorPlacement } from '../../lib/request-error';
-import { isSessionEnded, SessionEndedAlert } from '../../lib/session-ended';
+import { placeRequestError } from '../../lib/request-error';
+import { SessionEndedAlert } from '../../lib/session-ended';
 import { SignInButton } from '../../lib/sign-in-button';
 import { useApiGet } from '../../lib/use-api';
 import { useApiAction } from '../../lib/use-api-action';
@@ -82,16 +82,7 @@ function RequestForm({ signedIn, onSubmitted }: { signedIn: boolean; onSubmitted
     },
     {
       staysBusy: true,
-      onError: (err) => {
-        if (isSessionEnded(err)) {
-          setSessionEnded(true);
-          return undefined;
-        }
-        const placed = requestErrorPlacement(err);
-        if (!('handle' in placed)) return placed.alert;
-        setErrors(placed);
-        return undefined;
-      },
+      onError: placeRequestError({ sessionEnded: () => setSessionEnded(true), handle: setErrors }),
     },
   );
 

@@ -8,8 +8,8 @@ import { accountApi } from '../../lib/account-api';
 import { track } from '../../lib/analytics';
 import { useAuth } from '../../lib/auth';
 import { loginPath } from '../../lib/paths';
-import { requestErrorPlacement } from '../../lib/request-error';
-import { isSessionEnded, SessionEndedAlert } from '../../lib/session-ended';
+import { placeRequestError } from '../../lib/request-error';
+import { SessionEndedAlert } from '../../lib/session-ended';
 import { useApiGet } from '../../lib/use-api';
 import { useApiAction } from '../../lib/use-api-action';
 import { handleInputProps, SubmitRow, TextAreaField, TextField } from '../../ui/form-field';
@@ -68,16 +68,7 @@ function RequestInviteForm({ user }: { user: SessionUser }) {
     },
     {
       staysBusy: true,
-      onError: (err) => {
-        if (isSessionEnded(err)) {
-          setSessionEnded(true);
-          return undefined;
-        }
-        const placed = requestErrorPlacement(err);
-        if (!('handle' in placed)) return placed.alert;
-        setErrors(placed);
-        return undefined;
-      },
+      onError: placeRequestError({ sessionEnded: () => setSessionEnded(true), handle: setErrors }),
     },
   );
 
