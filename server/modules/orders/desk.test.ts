@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_LINK_MS, ORDER_DESK_MESSAGES } from '../../../core/order-desk';
 import { ORDER_MESSAGES } from '../../../core/order-rules';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../tests/fixtures/app';
-import { aReadVersion } from '../../../tests/fixtures/contents-rows';
-import { aPost, as, aUser, type TestUser } from '../../../tests/fixtures/factories';
-import { anOrderSentThroughTheApi } from '../../../tests/fixtures/order-rows';
+import { as, aUser, type TestUser } from '../../../tests/fixtures/factories';
+import { anOrderAttemptThroughTheApi, anOrderSentThroughTheApi } from '../../../tests/fixtures/order-rows';
 import { mailRenderer } from '../email/render';
 
 /** The rest of the order desk (issue 40 §3, docs/decisions/0210): the mail's answer link, blocking, the CSV. */
@@ -177,24 +176,8 @@ describe('blocking a buyer', () => {
   });
 });
 
-async function anOrderAttempt(supplier: TestUser, buyer: TestUser) {
-  const post = await aPost(t.db, supplier);
-  const versionId = await aReadVersion(t.db, supplier, post, ['Price list', 'Leeks 1,10'], Date.now() - 1000);
-  return t.app.inject(
-    as(buyer, {
-      method: 'POST',
-      url: '/api/orders',
-      payload: {
-        handle: supplier.handle,
-        slug: post.listSlug,
-        versionId,
-        lines: [{ index: 1, quantity: 2 }],
-        note: '',
-        sendKey: `attempt-${++n}-${Date.now()}`,
-      },
-    }),
-  );
-}
+const anOrderAttempt = async (supplier: TestUser, buyer: TestUser) =>
+  (await anOrderAttemptThroughTheApi(t, { supplier, buyer, lines: ['Price list', 'Leeks 1,10'], quantities: [2] })).res;
 
 describe('the CSV of a date range', () => {
   it('holds one row a line of the orders received in the range, and only the supplier’s own', async () => {
