@@ -1,30 +1,15 @@
-import type { AnalyticsConfig, AnalyticsEventName, AnalyticsPayload } from '../../core/analytics';
+import type { AnalyticsEventName, AnalyticsPayload } from '../../core/analytics';
 import type { AdminAction } from '../../core/audit';
 import { CONSENT_COOKIE, CONSENT_STORAGE_KEY, type ConsentChoice } from '../../core/consent';
-import { redactPersonal } from '../../core/redact';
 
 /**
  * First-party analytics in the browser: nothing is queued, sent or loaded until the visitor
  * accepts. Events go in batches to our own endpoint; the tag manager loads only when configured.
+ * The sending is a chunk of its own (analytics-sender.ts): a first visit has not accepted yet.
  */
 
-const ENDPOINT = '/api/analytics/events';
-/** The payload fields that hold free text (core/analytics.ts): the others are handles and ids the server checks as such. */
-const _FREE_TEXT = new Set(['label', 'action', 'message', 'where', 'feature']);
-const FLUSH_AFTER_MS = 3000;
-const FLUSH_AT = 10;
-const SESSION_KEY = 'freshlist-analytics-session-start';
 const YEAR_S = 365 * 24 * 3600;
 
-interface QueuedEvent {
-  name: AnalyticsEventName;
-  path: string;
-  payload: Record<string, unknown>;
-}
-
-let queue: QueuedEvent[] = [];
-let timer: ReturnType<typeof setTimeout> | undefined;
-let started = false;
 const listeners = new Set<(choice: ConsentChoice | null) => void>();
 
 export function readConsent(): ConsentChoice | null {
@@ -50,7 +35,7 @@ export function setConsent(choice: ConsentChoice): void {
     // Private mode without storage: the choice lasts for this page only.
   }
   mirrorToCookie(choice);
-  if (choice === 'declined') queue = [];
+  if (choice === 'declined') void sender.then((loaded) => loaded?.forget());
   for (const listener of listeners) listener(choice);
   if (choice === 'accepted') startAnalytics();
 }
@@ -72,29 +57,16 @@ export function onConsentChoicesOpened(listener: () => void): () => void {
   return () => openers.delete(listener);
 }
 
-function send(events: QueuedEvent[], keepalive: boolean) {
-  void fetch(ENDPOINT, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ events }),
-    keepalive,
-  }).catch(() => undefined);
-}
+/** The sender, once something needed it: null until then, so a decline has nothing to load. */
+let sender: Promise<typeof import('./analytics-sender') | null> = Promise.resolve(null);
+let senderLoaded = false;
 
-export function flush(keepalive = false): void {
-  if (timer) clearTimeout(timer);
-  timer = undefined;
-  if (queue.length === 0 || readConsent() !== 'accepted') return;
-  const events = queue;
-  queue = [];
-  send(events, keepalive);
-}
-
-declare global {
-  interface Window {
-    dataLayer?: Array<Record<string, unknown>>;
+function loadSender(): Promise<typeof import('./analytics-sender')> {
+  if (!senderLoaded) {
+    senderLoaded = true;
+    sender = import('./analytics-sender');
   }
+  return sender as Promise<typeof import('./analytics-sender')>;
 }
 
 /** Events whose payload has no required field may leave it out. */
@@ -104,52 +76,16 @@ type PayloadArgs<N extends AnalyticsEventName> =
 /** Records an event, only when the visitor accepted analytics. */
 export function track<N extends AnalyticsEventName>(name: N, ...[payload]: PayloadArgs<N>): void {
   if (readConsent() !== 'accepted') return;
-  // No one's email or phone number leaves the page, to us or to the tag manager (issue 33).
-  const data = Object.fromEntries(
-    Object.entries((payload ?? {}) as Record<string, unknown>).map(([k, v]) => [
-      k,
-      typeof v === 'string' ? redactPersonal(v) : v,
-    ]),
-  );
-  queue.push({ name, path: redactPersonal(window.location.pathname), payload: data });
-  window.dataLayer?.push({ event: name, ...data });
-  if (queue.length >= FLUSH_AT) flush();
-  else if (!timer) timer = setTimeout(() => flush(), FLUSH_AFTER_MS);
-}
-
-async function loadTagManager() {
-  const config = await fetch('/api/analytics/config')
-    .then((r) => (r.ok ? (r.json() as Promise<AnalyticsConfig>) : null))
-    .catch(() => null);
-  if (!config?.gtmId || document.getElementById('gtm-script')) return;
-  window.dataLayer = window.dataLayer ?? [];
-  window.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
-  const script = document.createElement('script');
-  script.id = 'gtm-script';
-  script.async = true;
-  script.src = `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(config.gtmId)}`;
-  document.head.appendChild(script);
+  // The page is read now: a click that leads elsewhere happened here.
+  const path = window.location.pathname;
+  void loadSender().then((loaded) => loaded.record(name, payload as Record<string, unknown> | undefined, path));
 }
 
 /** Runs once consent is known to be 'accepted': session events and the tag manager. */
 export function startAnalytics(): void {
-  if (started || readConsent() !== 'accepted') return;
-  started = true;
+  if (readConsent() !== 'accepted') return;
   mirrorToCookie('accepted');
-  void loadTagManager();
-  let sessionStart = Number(window.sessionStorage.getItem(SESSION_KEY));
-  if (!sessionStart) {
-    sessionStart = Date.now();
-    window.sessionStorage.setItem(SESSION_KEY, String(sessionStart));
-    track('session_start');
-  }
-  window.addEventListener('pagehide', () => {
-    track('session_end', { durationMs: Math.max(0, Date.now() - sessionStart) });
-    flush(true);
-  });
-  window.addEventListener('error', (event) => {
-    if (event.message) track('error', { message: event.message.slice(0, 300), where: 'window' });
-  });
+  void loadSender().then((loaded) => loaded.start());
 }
 
 /** An admin action that succeeded, named as the audit log names it. */
