@@ -56,6 +56,20 @@ const REACT_ROUTER_PRODUCTION = join(import.meta.dirname, 'node_modules/react-ro
 const FIRST_VISIT = { name: 'index', tags: ['$initial' as const] };
 
 /**
+ * The words a list's page and a profile's cards both show (dates, list labels, the change line), in
+ * one chunk both load, and the cards' own code in another: left to themselves they fell into a dozen
+ * small chunks, which cost the profile's first visit ~2 KB gzipped (docs/decisions/0230).
+ */
+const LIST_WORDS = {
+  name: 'list-words',
+  test: /[\\/](core[\\/](list-text|time|trade-labels|list-contents|link-health-text|post-text)|web[\\/]ui[\\/]changes-line)\.tsx?$/,
+};
+const POST_CARDS = {
+  name: 'post-cards',
+  test: /[\\/](web[\\/]ui[\\/](post-card|copy-button|load-more|list-parts)|web[\\/]lib[\\/](use-cursor-pages|contents-api))\.tsx?$/,
+};
+
+/**
  * Two builds from one source: the browser's (dist/web, `vite build`) and the server's render of
  * the public pages (dist/server/render-page.js, `vite build --ssr`, docs/decisions/0119): the same
  * components, with the style sheets left to the browser's build and the packages left to Node.
@@ -86,7 +100,7 @@ export default defineConfig(({ isSsrBuild }) =>
           // Which style sheets each page's chunk brings: a page rendered on the server carries them inline (server/plugins/web.ts).
           manifest: true,
           target: 'es2022',
-          rolldownOptions: { ...rolldownOptions, output: { codeSplitting: { groups: [FIRST_VISIT] } } },
+          rolldownOptions: { ...rolldownOptions, output: { codeSplitting: { groups: [FIRST_VISIT, LIST_WORDS, POST_CARDS] } } },
         },
         server: {
           proxy: { '/api': 'http://localhost:3000', '/oidc': 'http://localhost:3000' },

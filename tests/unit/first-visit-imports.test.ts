@@ -73,9 +73,20 @@ describe('the first visit’s modules', () => {
 
   it('leave out what a visitor’s first look at a profile does not use (ADRs 0193, 0219)', () => {
     const modules = [...modulesFrom(ENTRY).keys()].map((file) => relative(ROOT, file));
-    expect(modules).toContain('web/features/profile/profile-lists.tsx');
+    expect(modules).toContain('web/features/profile/profile-page.tsx');
     expect(modules).toContain('web/ui/follow-button.tsx');
     for (const elsewhere of [
+      // The profile's cards, a rendered part its HTML preloads: a list's page, which carries the entry too, shows none (ADR 0230).
+      'web/features/profile/profile-lists.tsx',
+      'web/ui/post-card.tsx',
+      'web/ui/list-parts.tsx',
+      'web/ui/copy-button.tsx',
+      'web/lib/use-cursor-pages.ts',
+      'web/lib/contents-api.ts',
+      // Analytics' sending, loaded once the visitor accepted (ADR 0230).
+      'web/lib/analytics-sender.ts',
+      'core/redact.ts',
+      'core/change-summary.ts',
       // Reading typed contact details (settings, invites), asking for trade access, following on the way back from sign-in.
       'core/business-contact.ts',
       'web/features/profile/trade-access-form.tsx',
@@ -98,10 +109,8 @@ describe('the first visit’s modules', () => {
 
   it('take from a shared module only what a profile shows, not its neighbours used by other pages (ADR 0219)', () => {
     const modules = [...modulesFrom(ENTRY).keys()].map((file) => relative(ROOT, file));
-    // What the cards and the profile show is in the entry, in small modules of its own.
-    for (const shown of ['core/change-summary.ts', 'core/terms-path.ts', 'core/link-health-text.ts', 'core/trade-labels.ts']) {
-      expect(modules).toContain(shown);
-    }
+    // What the profile shows is in the entry, in small modules of its own (its cards' words load with the cards, ADR 0230).
+    expect(modules).toContain('core/terms-path.ts');
     // Lazily loaded pages import their neighbours from the entry chunk, which would keep them in it whole:
     // price patterns, delivery dates, the list page's and the API's texts.
     for (const elsewhere of [
@@ -126,8 +135,11 @@ describe('the first visit’s modules', () => {
       // A list's page, where its QR card leads, loads its code alone, not through the page table (issue 39).
       'web/features/lists/list-page.tsx',
       'web/features/profile/no-such-business.tsx',
+      // The profile's cards, preloaded beside the entry on a profile (ADR 0230).
+      'web/features/profile/profile-lists.tsx',
       'web/features/profile/profile-ordering.tsx',
-      'web/features/profile/trade-access.tsx',
+      // Analytics' sending, once the visitor accepted.
+      'web/lib/analytics-sender.ts',
       'web/ui/follow-bell.tsx',
       'web/ui/follow-question.tsx',
       'web/ui/follow-toggle.tsx',

@@ -142,9 +142,11 @@ const PAGE_COMPONENTS: Record<PageKey, ComponentType> = {
 /**
  * The source of each page the server renders (core/pages.ts `rendered`) that loads lazily: the
  * build's manifest names the style sheets its chunk brings by it, and the server puts them inside
- * the rendered page (docs/decisions/0108). The profile is in the entry chunk, with the entry's styles.
+ * the rendered page (docs/decisions/0108) and preloads the chunk. The profile is in the entry chunk;
+ * its lists' cards are a chunk of their own, which a list's page does not need (docs/decisions/0230).
  */
 export const RENDERED_PAGE_MODULES: Partial<Record<PageKey, string>> = {
+  profile: 'features/profile/profile-lists.tsx',
   home: 'features/landing/landing-page.tsx',
   tellYourFriends: 'features/sharing/tell-your-friends-page.tsx',
   follow: 'features/sharing/connect-page.tsx',

@@ -9,7 +9,6 @@ import { FollowButton } from '../../ui/follow-button';
 import { Link } from '../../ui/link';
 import { profileApi, profilePaths } from './api';
 import { ProfileHeader } from './profile-header';
-import { ProfileLists } from './profile-lists';
 
 /** Spec 9: 'Link copied' shows for 2 seconds. */
 const COPIED_FOR_MS = 2000;
@@ -23,6 +22,9 @@ const FollowBellControl = lazy(async () => ({ default: (await import('../../ui/f
 const ProfileOrdering = lazy(async () => ({ default: (await import('./profile-ordering')).ProfileOrdering }));
 // Only an unknown handle's page shows it; the server renders it complete all the same.
 const NoSuchBusiness = renderedPart(async () => (await import('./no-such-business')).NoSuchBusiness);
+// The cards' code (issue 39): a list's page, which the entry also carries, never shows them. The server renders them
+// complete and preloads their chunk beside the entry (router.tsx RENDERED_PAGE_MODULES), so the page hydrates them at once.
+const ProfileLists = renderedPart(async () => (await import('./profile-lists')).ProfileLists);
 
 function CopyLinkButton() {
   const [copied, setCopied] = useState(false);
@@ -134,7 +136,9 @@ function ProfileView({ handle }: { handle: string }) {
         </Suspense>
       )}
 
-      <ProfileLists handle={profile.handle} isOwner={profile.isOwner} onFollowed={() => setFollowing(true)} />
+      <Suspense fallback={<p className="muted">Loading lists...</p>}>
+        <ProfileLists handle={profile.handle} isOwner={profile.isOwner} onFollowed={() => setFollowing(true)} />
+      </Suspense>
 
       <aside className="card profile-footer" aria-labelledby="join-heading">
         {auth.status === 'signed-in' ? (
