@@ -8,8 +8,8 @@ import { aFollow, aPost, aUser, type TestPost, type TestUser } from '../../tests
 
 /**
  * A built web app in miniature: the shell the server fills, with its style sheet, and a manifest
- * where the list page's chunk, which the entry imports itself, imports a shared chunk with its own
- * sheet, as the real build's does.
+ * where the list page's chunk and the profile's cards, which the entry imports itself, import a
+ * shared chunk with its own sheet, as the real build's do.
  */
 let webRoot: string;
 let t: TestApp;
@@ -34,7 +34,7 @@ beforeAll(async () => {
         file: 'assets/index-abc.js',
         isEntry: true,
         css: ['assets/index-abc.css'],
-        dynamicImports: ['app/lazy-pages.ts', 'features/lists/list-page.tsx'],
+        dynamicImports: ['app/lazy-pages.ts', 'features/lists/list-page.tsx', 'features/profile/profile-lists.tsx'],
       },
       '_changes-line-abc.js': {
         file: 'assets/changes-line-abc.js',
@@ -46,6 +46,11 @@ beforeAll(async () => {
         file: 'assets/list-page-abc.js',
         imports: ['index.html', '_changes-line-abc.js'],
         css: ['assets/list-page-abc.css'],
+      },
+      'features/profile/profile-lists.tsx': {
+        file: 'assets/profile-lists-abc.js',
+        isDynamicEntry: true,
+        imports: ['index.html', '_changes-line-abc.js'],
       },
     }),
   );
@@ -214,7 +219,15 @@ describe('public pages rendered on the server', () => {
 
   it('preloads the page table wherever the page loads through it: not on a profile, whose code is in the entry (ADR 0219)', async () => {
     const preload = '<link rel="modulepreload" crossorigin href="/assets/lazy-pages-abc.js">';
-    expect((await page('/fresh-farm')).body).not.toContain('lazy-pages');
+    const profile = (await page('/fresh-farm')).body;
+    expect(profile).not.toContain('lazy-pages');
+    // Its cards' chunk instead, with the shared chunk and sheet it brings (ADR 0230).
+    const profileHead = profile.slice(0, profile.indexOf('</head>'));
+    expect(profileHead).toContain(
+      '<style>.changes-line{color:teal}</style><link rel="stylesheet" href="/assets/changes-line-abc.css" disabled>' +
+        '<link rel="modulepreload" crossorigin href="/assets/profile-lists-abc.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/changes-line-abc.js">',
+    );
     const explore = (await page('/explore')).body;
     expect(explore.slice(0, explore.indexOf('</head>'))).toContain(preload);
     const dashboard = (await page('/dashboard', reader.cookie)).body;
