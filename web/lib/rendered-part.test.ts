@@ -27,6 +27,16 @@ describe('a rendered part', () => {
     expect(loads).toBe(1);
   });
 
+  it('brings the parts its own code holds, which register only when it loads (the profile’s cards and their panel)', async () => {
+    let Inner: ComponentType<{ name: string }> | undefined;
+    const Outer = renderedPart(async () => {
+      Inner ??= renderedPart(async () => Greeting);
+      return Inner;
+    });
+    await loadRenderedParts();
+    expect(render(Outer)).toContain('Hello Ada');
+  });
+
   it('is only its fallback in a render that did not wait for it (what the server avoids)', () => {
     const Part = renderedPart(async () => Greeting);
     expect(render(Part)).toContain('loading');

@@ -29,7 +29,15 @@ export function renderedPart<P extends object>(
   return Object.assign(component, { load: preload });
 }
 
-/** The server's render: the code of every rendered part, loaded before the first page is rendered. */
+/**
+ * The server's render: the code of every rendered part, loaded before the first page is rendered,
+ * parts inside parts too (the profile's cards hold the trade-access panel): a part's module
+ * registers its own parts when it loads.
+ */
 export async function loadRenderedParts(): Promise<void> {
-  await Promise.all(renderedParts.map((preload) => preload()));
+  let loaded = -1;
+  while (loaded !== renderedParts.length) {
+    loaded = renderedParts.length;
+    await Promise.all(renderedParts.map((preload) => preload()));
+  }
 }
