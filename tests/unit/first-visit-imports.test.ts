@@ -207,6 +207,22 @@ describe('the first visit’s modules', () => {
     expect(tableLazy).toEqual(expect.arrayContaining(['web/features/lists/basket.tsx', 'web/ui/item-alert-button.tsx']));
   });
 
+  it('carry a global sheet without the admin area’s, the chat form’s or the dashboard’s rules (ADR 0230)', () => {
+    // Every public page carries the entry's sheet inside its HTML: these rules live in their pages' own sheets.
+    const css = readFileSync(join(ROOT, 'web/styles.css'), 'utf8');
+    for (const selector of [
+      '.admin-',
+      '.review-card',
+      '.responses-bar',
+      '.data-table',
+      '.chat-',
+      '.decline-request',
+      '.quick-action',
+    ]) {
+      expect(css).not.toContain(selector);
+    }
+  });
+
   it('are walked far enough to see zod where it is imported', () => {
     const modules = modulesFrom(join(ROOT, 'core/feed.ts'));
     expect([...modules.values()].some((packages) => packages.includes('zod'))).toBe(true);

@@ -3,6 +3,7 @@ import { pagePath } from '../../core/pages';
 import type { ApiResource } from '../lib/use-api';
 import { ErrorAlert } from './alert';
 import { Link } from './link';
+import './admin-area.css';
 
 /** The success line an admin action leaves, and reloading the list it changed. */
 export function useActionNotice(resource: ApiResource<unknown>): { notice: string; done(message: string): void } {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './admin-area.css';
 
 /** A list, or the sentence that says it is empty. */
 export function ItemList<T>({

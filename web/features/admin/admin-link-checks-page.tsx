@@ -5,6 +5,7 @@ import { ErrorAlert } from '../../ui/alert';
 import { AdminPage, formatDateTime } from './admin-page';
 import { adminApi } from './api';
 import './admin.css';
+import '../../ui/admin-area.css';
 
 const HEALTH_LABELS: Record<LinkHealth | 'pending', string> = {
   pending: 'Not checked yet',

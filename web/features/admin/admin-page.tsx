@@ -3,6 +3,7 @@ import type { SessionUser } from '../../../core/api';
 import { pagePath } from '../../../core/pages';
 import { RequireAdmin } from '../../lib/require-admin';
 import { Link } from '../../ui/link';
+import '../../ui/admin-area.css';
 
 /** The frame of every admin sub-page: the admin guard, a way back to the admin dashboard, the heading. */
 export function AdminPage({

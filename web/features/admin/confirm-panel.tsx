@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
+import '../../ui/admin-area.css';
 
 /**
  * An inline "are you sure?" step. It takes focus when it opens (the button that opened it is gone),

@@ -8,6 +8,7 @@ import { AdminPage, formatDateTime } from './admin-page';
 import { adminApi } from './api';
 import { ConfirmPanel } from './confirm-panel';
 import './admin.css';
+import '../../ui/admin-area.css';
 
 type Status = { kind: 'success' | 'error'; lines: string[] } | null;
 

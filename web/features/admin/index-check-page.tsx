@@ -2,6 +2,7 @@ import { useApiGet } from '../../lib/use-api';
 import { AdminPage } from './admin-page';
 import { adminApi } from './api';
 import './admin.css';
+import '../../ui/admin-area.css';
 
 function IndexCheck() {
   const result = useApiGet(() => adminApi.indexCheck(), []);

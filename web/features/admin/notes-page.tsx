@@ -6,6 +6,7 @@ import { useApiAction } from '../../lib/use-api-action';
 import { AdminPage, formatDateTime } from './admin-page';
 import { adminApi } from './api';
 import './admin.css';
+import '../../ui/admin-area.css';
 
 const MarkdownView = lazy(() => import('./markdown-view'));
 

@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import type { ApiResource } from '../../lib/use-api';
 import { ErrorAlert } from '../../ui/alert';
+import '../../ui/admin-area.css';
 
 export interface QueueCount {
   key: string;

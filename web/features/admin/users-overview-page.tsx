@@ -12,6 +12,7 @@ import { AdminPage, formatDate } from './admin-page';
 import { adminApi } from './api';
 import { ConfirmPanel } from './confirm-panel';
 import './admin.css';
+import '../../ui/admin-area.css';
 
 type Status = { kind: 'success' | 'error'; text: string } | null;
 

@@ -5,6 +5,7 @@ import { RequireAdmin } from '../../lib/require-admin';
 import { useApiGet } from '../../lib/use-api';
 import { Link } from '../../ui/link';
 import { analyticsApi } from './api';
+import '../../ui/admin-area.css';
 
 const RANGES = [7, 30, 90] as const;
 

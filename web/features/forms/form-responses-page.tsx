@@ -10,6 +10,7 @@ import { Link } from '../../ui/link';
 import { formsApi } from './api';
 import { FormUnavailable } from './form-unavailable';
 import './forms.css';
+import '../../ui/admin-area.css';
 
 const formatTime = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const Time = ({ ms }: { ms: number }) => <time dateTime={new Date(ms).toISOString()}>{formatTime(ms)}</time>;

@@ -15,6 +15,7 @@ import { ItemList } from '../../ui/item-list';
 import { Link } from '../../ui/link';
 import { handlesApi } from './api';
 import './handles.css';
+import '../../ui/admin-area.css';
 
 type HandleRequestRow = AdminHandlesResponse['requests'][number];
 type HandleRow = AdminHandlesResponse['handles'][number];

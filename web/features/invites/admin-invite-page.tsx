@@ -10,6 +10,7 @@ import { TextField } from '../../ui/form-field';
 import { Link } from '../../ui/link';
 import { invitesApi } from './api';
 import './invites.css';
+import '../../ui/admin-area.css';
 
 type Values = { handle: string; email: string; displayName: string };
 const EMPTY: Values = { handle: '', email: '', displayName: '' };

@@ -13,6 +13,7 @@ import { ItemList } from '../../ui/item-list';
 import { Link } from '../../ui/link';
 import { invitesApi } from './api';
 import './invites.css';
+import '../../ui/admin-area.css';
 
 function Answer({ label, value }: { label: string; value: string | null }) {
   if (!value) return null;

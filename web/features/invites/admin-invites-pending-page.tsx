@@ -13,6 +13,7 @@ import { ItemList } from '../../ui/item-list';
 import { Link } from '../../ui/link';
 import { invitesApi } from './api';
 import './invites.css';
+import '../../ui/admin-area.css';
 
 function InviteRow({ invite, onDone }: { invite: PendingInvite; onDone(message: string): void }) {
   const [sent, setSent] = useState(invite.sent);
