@@ -2,8 +2,9 @@ import { type ComponentType, lazy } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { NOTE_SLUGS, type NoteSlug } from '../../core/note-pages';
 import { type NotePageKey, notePageKey, PAGE_KEYS, PAGES, type PageKey, pagePath } from '../../core/pages';
-import { ProfilePage } from '../features/profile/profile-page';
+import { loadProfileParts, ProfilePage } from '../features/profile/profile-page';
 import { AuthProvider } from '../lib/auth';
+import { pageOf } from '../lib/current-page';
 import { type Preloaded, PreloadedProvider } from '../lib/preloaded';
 import { AppLayout } from './layout';
 
@@ -155,6 +156,15 @@ export const RENDERED_PAGE_MODULES: Partial<Record<PageKey, string>> = {
   list: 'features/lists/list-page.tsx',
   listChanges: 'features/contents/list-changes-page.tsx',
 };
+
+/** The code of the rendered parts a page shows on every visit, loaded before the browser hydrates it (main.tsx). */
+const PAGE_PARTS: Partial<Record<PageKey, () => Promise<unknown>>> = { profile: loadProfileParts };
+
+/** What the rendered page at `pathname` needs before it is hydrated; a failed load leaves it to the boundaries. */
+export async function loadPageParts(pathname: string): Promise<void> {
+  const key = pageOf(pathname)?.key;
+  await (key ? PAGE_PARTS[key]?.() : undefined)?.catch(() => undefined);
+}
 
 /**
  * A page's component itself, its code loaded: the server renders it without waiting on a lazy

@@ -26,6 +26,12 @@ const NoSuchBusiness = renderedPart(async () => (await import('./no-such-busines
 // complete and preloads their chunk beside the entry (router.tsx RENDERED_PAGE_MODULES), so the page hydrates them at once.
 const ProfileLists = renderedPart(async () => (await import('./profile-lists')).ProfileLists);
 
+/**
+ * The cards' code, awaited before React takes a rendered profile over (main.tsx): a boundary still
+ * waiting for its code when the viewer's sign-in state arrives is rendered anew, its HTML dropped.
+ */
+export const loadProfileParts = () => ProfileLists.load();
+
 function CopyLinkButton() {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
