@@ -1,53 +1,157 @@
-import { evaluateAlert } from '../../../core/item-alert';
+import { type ConditionFacts, conditionFacts, evaluateAlert, factsChange } from '../../../core/item-alert';
 import { perUnitOf } from '../../../core/item-alert-lines';
 import type { DB } from '../../plugins/db';
 import { type ItemAlertMail, sameState, tell } from './crossings';
-import { type LineCache, lineCache } from './line-cache';
+import { type CachedLine, type LineCache, lineCache } from './line-cache';
 import { lineIndex } from './line-index';
-import { alertMatchingRepository } from './matching-repository';
+import { alertMatchingRepository, type CandidateAlert } from './matching-repository';
 import { alertsRepository, type StateChange } from './repository';
 
+export interface ListEvaluationOptions {
+  now?: number;
+  /** The app's cache of lines (docs/decisions/0226). */
+  kept?: LineCache;
+  /** Every alert the list's lines concern, not only those the version changed (the first version, a test's reference). */
+  whole?: boolean;
+  /** Only this person's alerts, each evaluated whole (their access to the list changed, docs/decisions/0231). */
+  person?: string;
+  /** What a mail's dedupe key adds to the alert's id; by default the list's and the version's. */
+  key?: string;
+}
+
 /**
- * The `item-alerts` job's work (docs/decisions/0209, 0221, 0226): the alerts a list's current lines
- * concern, each evaluated against the lines that decide its condition among those matching its
- * words (none when its person may no longer read the list, or it left their scope). The states that
- * changed are kept and each crossing is mailed, in the job's transaction. The lines come from `kept`,
- * the app's cache of lines, and only those it lacks are read. Returns how many fired.
+ * The `item-alerts` job's work (docs/decisions/0209, 0221, 0226, 0231): the alerts whose outcome the
+ * list's new lines can change, each evaluated against the lines that decide its condition among
+ * those matching its words (none when its person may no longer read the list, or it left their
+ * scope). The states that changed are kept and each crossing is mailed, in the job's transaction.
+ *
+ * Which alerts can change is found by comparing each query's facts (`conditionFacts`) on the lines
+ * the list was last evaluated against with those on its current lines: from a state kept by an
+ * evaluation of the same facts, an alert's outcome is the same, so it is not read. That holds while
+ * nothing else changes what an alert sees: a change of a person's access runs `person` evaluations
+ * (`evaluatePersonOnLists`), and an alert newer than the last evaluation is always read. Without a
+ * last evaluation, or with its lines gone, every alert the lines concern is read. Returns how many
+ * fired.
  */
 export async function evaluateListAlerts(
   trx: DB,
   job: { listId: number; versionId: number },
-  { now = Date.now(), kept = lineCache() }: { now?: number; kept?: LineCache } = {},
+  {
+    now = Date.now(),
+    kept = lineCache(),
+    whole = false,
+    person,
+    key = `${job.listId}:${job.versionId}`,
+  }: ListEvaluationOptions = {},
 ) {
+  const { listId } = job;
   const repo = alertsRepository(trx);
-  await repo.lockList(job.listId);
+  await repo.lockList(listId);
   const matching = alertMatchingRepository(trx);
-  const { alerts, lineIds } = await matching.evaluationInput(job.listId);
-  if (alerts.length === 0) return 0;
+  const readLines = (missing: number[]) => matching.linesById(listId, missing);
+  const state = await matching.listState(listId);
+  const last = whole || person !== undefined ? null : state.last;
+
+  // The lines evaluated last time and their queries' facts, kept with them when this process evaluated them.
+  const before = last && (await kept.lines(listId, last.lineIds, readLines));
+  const factsBefore = (before && kept.factsOf(listId)) ?? new Map<string, ConditionFacts>();
   // Only the lines this process has not kept are read (docs/decisions/0226).
-  const lines = await kept.lines(job.listId, lineIds, (missing) => matching.linesById(job.listId, missing));
+  const lines = await kept.lines(listId, state.lineIds, readLines);
   // A line's pack is read once, at the first evaluation that sees it, and kept.
   const read = lines.filter((line) => line.perUnit === undefined && line.price !== null);
   for (const line of read) line.perUnit = perUnitOf(line);
   const index = lineIndex(lines);
-  const decided = alerts.map((alert) => (alert.mayRead ? index.deciding(alert.query) : []));
-  // A query the index cannot read is matched by the database, as before the index.
-  const unread = alerts.filter((_, i) => decided[i] === null).map((a) => a.id);
-  const byDatabase = await matching.linesMatching(job.listId, unread);
+  const facts = new Map<string, ConditionFacts>();
+  const factsOf = (query: string) => {
+    let known = facts.get(query);
+    if (!known) {
+      known = conditionFacts(index.deciding(query) ?? []);
+      facts.set(query, known);
+    }
+    return known;
+  };
+
+  let alerts: CandidateAlert[];
+  if (before && before.length === last.lineIds.length) {
+    alerts = await changedAlerts(trx, listId, { before, factsBefore, lines, factsOf, index, newerThan: last.alertId });
+  } else {
+    alerts = (await matching.evaluationInput(listId, person)).alerts;
+    for (const alert of alerts) factsOf(alert.query);
+  }
 
   const changes: StateChange[] = [];
   const hits = new Map<number, ItemAlertMail['hits']>();
-  // Each alert against its few deciding lines: cheaper than a key to share alike alerts' results (docs/decisions/0221).
-  alerts.forEach((alert, i) => {
-    const { state, fired } = evaluateAlert(alert, decided[i] ?? byDatabase.get(alert.id) ?? [], alert.state);
-    if (!sameState(alert.state, state)) changes.push({ alertId: alert.id, listId: job.listId, state });
-    if (fired) hits.set(alert.id, [{ listId: job.listId, ...fired }]);
-  });
+  if (alerts.length > 0) {
+    const decided = alerts.map((alert) => (alert.mayRead ? index.deciding(alert.query) : []));
+    // A query the index cannot read is matched by the database, as before the index.
+    const unread = alerts.filter((_, i) => decided[i] === null).map((a) => a.id);
+    const byDatabase = await matching.linesMatching(listId, unread);
+    // Each alert against its few deciding lines: cheaper than a key to share alike alerts' results (docs/decisions/0221).
+    alerts.forEach((alert, i) => {
+      const { state, fired } = evaluateAlert(alert, decided[i] ?? byDatabase.get(alert.id) ?? [], alert.state);
+      if (!sameState(alert.state, state)) changes.push({ alertId: alert.id, listId, state });
+      if (fired) hits.set(alert.id, [{ listId, ...fired }]);
+    });
+  }
   await repo.saveStates(changes, now);
   await repo.keepLineValues(read.map((line) => ({ lineId: line.id, perUnit: line.perUnit ?? null })));
   if (hits.size > 0) {
     const told = await repo.toldOf([...hits.keys()]);
-    await tell(trx, new Map(told.map((alert) => [alert, hits.get(alert.id) ?? []])), now, `${job.listId}:${job.versionId}`);
+    await tell(trx, new Map(told.map((alert) => [alert, hits.get(alert.id) ?? []])), now, key);
+  }
+  // One person's evaluation leaves the others' alerts as the last evaluation left them.
+  if (person === undefined) {
+    await matching.keepEvaluated(listId, state.lineIds, state.alertId, now);
+    kept.keepFacts(listId, facts);
   }
   return hits.size;
 }
+
+/**
+ * The alerts whose outcome can differ between the lines last evaluated (`before`) and the current
+ * ones: those of the queries whose facts changed, as `factsChange` narrows them, and those newer
+ * than the last evaluation. The queries are those the current lines or the dropped ones concern.
+ */
+async function changedAlerts(
+  trx: DB,
+  listId: number,
+  now: {
+    before: CachedLine[];
+    factsBefore: ReadonlyMap<string, ConditionFacts>;
+    lines: CachedLine[];
+    factsOf: (query: string) => ConditionFacts;
+    index: ReturnType<typeof lineIndex>;
+    newerThan: number;
+  },
+): Promise<CandidateAlert[]> {
+  const matching = alertMatchingRepository(trx);
+  const words = new Set<string>();
+  for (const line of now.lines) for (const word of line.words) words.add(word);
+  const dropped = new Set<string>();
+  for (const line of now.before) for (const word of line.words) if (!words.has(word)) dropped.add(word);
+  const queries = await matching.queriesOf(listId, [...dropped]);
+  // Matched on the lines before only for the queries whose facts this process did not keep.
+  let indexBefore: ReturnType<typeof lineIndex> | null = null;
+  const changed = { all: [] as string[], back: [] as string[], moves: [] as string[], under: [] as Changed['under'] };
+  for (const query of queries) {
+    let was: ConditionFacts | null | undefined = now.factsBefore.get(query);
+    if (!was) {
+      indexBefore ??= lineIndex(now.before);
+      const deciding = indexBefore.deciding(query);
+      was = deciding && conditionFacts(deciding);
+    }
+    // A query the index cannot read: each of its alerts is read, as before the index.
+    if (!was || now.index.deciding(query) === null) {
+      changed.all.push(query);
+      continue;
+    }
+    const change = factsChange(was, now.factsOf(query));
+    if (!change) continue;
+    if (change.back) changed.back.push(query);
+    if (change.moves) changed.moves.push(query);
+    for (const under of change.under) changed.under.push({ query, ...under });
+  }
+  return matching.changedInput(listId, { ...changed, newerThan: now.newerThan, queries });
+}
+
+type Changed = Parameters<ReturnType<typeof alertMatchingRepository>['changedInput']>[1];

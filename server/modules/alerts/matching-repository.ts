@@ -74,6 +74,43 @@ const inScope = (
      where f.follower_id = ${person} and f.followed_user_id = ${owner})))`;
 
 /**
+ * The candidates `found` names (a `with … found(alert_id)` clause), paused ones left as they are,
+ * each with what was kept on the list and whether its person may be told of it: a select whose
+ * first column is `alerts`, as JSON (parsed at once rather than row by row). `person`: only theirs.
+ */
+const candidatesOf = (listId: number, found: RawBuilder<unknown>, person?: string) => sql`
+  ${found},
+  candidates as (
+    select a.id, a.user_id, a.query::text as query, a.kind, a.threshold, a.unit, a.currency, a.scope,
+      st.holds, st.reference, st.reference_basis
+    from found f
+    join item_alerts a on a.id = f.alert_id and not a.paused ${person === undefined ? sql`` : sql`and a.user_id = ${person}::uuid`}
+    left join item_alert_states st on st.alert_id = a.id and st.list_id = ${listId}
+  ),
+  -- Whether each person may be told of the list, once a person rather than once an alert.
+  people as (
+    select p.user_id, ${inScope(sql.ref('li.audience'), sql.ref('li.user_id'), sql.ref('p.user_id'), sql.lit('all'))} as reads,
+      ${inScope(sql.lit('public'), sql.ref('li.user_id'), sql.ref('p.user_id'), sql.lit('following'))} as follows
+    from (select distinct user_id from candidates) p join lists li on li.id = ${listId}
+  )
+  select
+    (select json_agg(json_build_array(c.id, c.query, c.kind, c.threshold, c.unit, c.currency, c.holds, c.reference,
+       c.reference_basis, pe.reads and (c.scope = 'all' or pe.follows)))
+     from candidates c join people pe on pe.user_id = c.user_id) as alerts`;
+
+const candidates = (rows: CandidateJson[] | null | undefined): CandidateAlert[] =>
+  (rows ?? []).map(([id, query, kind, threshold, unit, currency, holds, reference, basis, mayRead]) => ({
+    id,
+    query,
+    kind,
+    threshold,
+    unit,
+    currency,
+    mayRead,
+    state: holds === null ? null : { holds, reference, basis },
+  }));
+
+/**
  * The reads that match alerts with lines (docs/decisions/0209): the alerts a version concerns, found
  * by their words, their lines, and one alert's lines across the lists it covers.
  */
@@ -87,8 +124,8 @@ export function alertMatchingRepository(db: DB) {
      * lines, whose words and prices `linesById` reads for those a process has not kept
      * (docs/decisions/0226). As JSON, parsed at once rather than row by row.
      */
-    async evaluationInput(listId: number): Promise<EvaluationInput> {
-      const { rows } = await sql<{ alerts: CandidateJson[] | null; lineIds: number[] | null }>`
+    async evaluationInput(listId: number, person?: string): Promise<EvaluationInput> {
+      const found = sql`
         with s as (select document from list_search where list_id = ${listId}),
         lexemes as (select distinct u.lexeme from s cross join lateral unnest(s.document) u),
         prefixes as (
@@ -101,40 +138,111 @@ export function alertMatchingRepository(db: DB) {
           select w.alert_id from item_alert_words w join prefixes p on p.word = w.word where w.prefix
           union
           select st.alert_id from item_alert_states st where st.list_id = ${listId}
-        ),
-        candidates as (
-          select a.id, a.user_id, a.query::text as query, a.kind, a.threshold, a.unit, a.currency, a.scope,
-            st.holds, st.reference, st.reference_basis
-          from found f
-          join item_alerts a on a.id = f.alert_id and not a.paused
-          left join item_alert_states st on st.alert_id = a.id and st.list_id = ${listId}
-        ),
-        -- Whether each person may be told of the list, once a person rather than once an alert.
-        people as (
-          select p.user_id, ${inScope(sql.ref('li.audience'), sql.ref('li.user_id'), sql.ref('p.user_id'), sql.lit('all'))} as reads,
-            ${inScope(sql.lit('public'), sql.ref('li.user_id'), sql.ref('p.user_id'), sql.lit('following'))} as follows
-          from (select distinct user_id from candidates) p join lists li on li.id = ${listId}
-        )
-        select
-          (select json_agg(json_build_array(c.id, c.query, c.kind, c.threshold, c.unit, c.currency, c.holds, c.reference,
-             c.reference_basis, pe.reads and (c.scope = 'all' or pe.follows)))
-           from candidates c join people pe on pe.user_id = c.user_id) as alerts,
+        )`;
+      const { rows } = await sql<{ alerts: CandidateJson[] | null; lineIds: number[] | null }>`
+        ${candidatesOf(listId, found, person)},
           (select json_agg(l.id order by l.id) from list_lines l
            where l.list_id = ${listId} and l.current and l.item is not null) as "lineIds"`.execute(db);
       const row = rows[0];
+      return { alerts: candidates(row?.alerts), lineIds: row?.lineIds ?? [] };
+    },
+
+    /**
+     * What a list's evaluation compares with (docs/decisions/0231): the ids of its current lines,
+     * those of the lines its alerts were last evaluated against (null: never, or kept by an older
+     * worker), and the newest alert now.
+     */
+    async listState(
+      listId: number,
+    ): Promise<{ lineIds: number[]; last: { lineIds: number[]; alertId: number } | null; alertId: number }> {
+      const { rows } = await sql<{ lineIds: number[] | null; last: [number[], number] | null; alertId: string | number }>`
+        select
+          (select json_agg(l.id order by l.id) from list_lines l
+           where l.list_id = ${listId} and l.current and l.item is not null) as "lineIds",
+          (select json_build_array(e.line_ids, e.last_alert_id) from item_alert_evaluations e where e.list_id = ${listId}) as last,
+          (select coalesce(max(id), 0) from item_alerts) as "alertId"`.execute(db);
+      const row = rows[0];
       return {
-        alerts: (row?.alerts ?? []).map(([id, query, kind, threshold, unit, currency, holds, reference, basis, mayRead]) => ({
-          id,
-          query,
-          kind,
-          threshold,
-          unit,
-          currency,
-          mayRead,
-          state: holds === null ? null : { holds, reference, basis },
-        })),
         lineIds: row?.lineIds ?? [],
+        last: row?.last ? { lineIds: row.last[0], alertId: Number(row.last[1]) } : null,
+        alertId: Number(row?.alertId ?? 0),
       };
+    },
+
+    /** Keeps the lines a list's alerts were evaluated against, and the newest alert then. */
+    async keepEvaluated(listId: number, lineIds: number[], alertId: number, now: number): Promise<void> {
+      await sql`
+        insert into item_alert_evaluations (list_id, line_ids, last_alert_id, evaluated_at)
+        values (${listId}, ${lineIds}::bigint[], ${alertId}, ${now})
+        on conflict (list_id) do update set line_ids = excluded.line_ids, last_alert_id = excluded.last_alert_id,
+          evaluated_at = excluded.evaluated_at`.execute(db);
+    },
+
+    /**
+     * The distinct queries of alerts that the list's current lexemes, or `words` (those of the lines
+     * it dropped), may concern: found by the words of each query, once a query (docs/decisions/0231).
+     */
+    async queriesOf(listId: number, words: string[]): Promise<string[]> {
+      const { rows } = await sql<{ queries: string[] | null }>`
+        with lexemes as (
+          select u.lexeme from list_search s cross join lateral unnest(s.document) u where s.list_id = ${listId}
+          union
+          select unnest(${words}::text[])
+        ),
+        prefixes as (
+          select distinct left(x.lexeme, n) as word
+          from lexemes x cross join lateral generate_series(1, char_length(x.lexeme)) n
+        ),
+        found as (
+          select q.query from item_alert_query_words q join lexemes x on x.lexeme = q.word where not q.prefix
+          union
+          select q.query from item_alert_query_words q join prefixes p on p.word = q.word where q.prefix
+        )
+        select json_agg(query::text) as queries from found`.execute(db);
+      return rows[0]?.queries ?? [];
+    },
+
+    /**
+     * The alerts whose outcome a version can change (docs/decisions/0231): every alert of the
+     * queries in `all`; the 'back' and 'moves' ones of theirs; the 'under' ones of a query and key
+     * whose threshold lies in the range where the cheapest value moved; and every alert newer than
+     * `newerThan` that the list's queries or states concern (it has not been evaluated on this list).
+     */
+    async changedInput(
+      listId: number,
+      changed: {
+        all: string[];
+        back: string[];
+        moves: string[];
+        under: Array<{ query: string; key: string; low: number; high: number | null }>;
+        newerThan: number;
+        queries: string[];
+      },
+    ): Promise<CandidateAlert[]> {
+      const u = changed.under;
+      const found = sql`
+        with under as (
+          select * from unnest(${u.map((c) => c.query)}::text[], ${u.map((c) => c.key)}::text[],
+            ${u.map((c) => c.low)}::float8[], ${u.map((c) => c.high)}::float8[]) u(query, key, low, high)
+        ),
+        found as (
+          select a.id as alert_id from item_alerts a where a.query = any(${changed.all}::tsquery[])
+          union
+          select a.id from item_alerts a where a.kind = 'back' and a.query = any(${changed.back}::tsquery[])
+          union
+          select a.id from item_alerts a where a.kind = 'moves' and a.query = any(${changed.moves}::tsquery[])
+          union
+          select a.id from under u join item_alerts a on a.query = u.query::tsquery and a.kind = 'under'
+            and (case when a.unit is null then 'p:' || coalesce(a.currency, '*') when a.currency is null then 'u:' || a.unit
+              else 'b:' || a.unit || ':' || a.currency end) = u.key
+            and a.threshold::float8 > u.low and (u.high is null or a.threshold::float8 <= u.high)
+          union
+          select a.id from item_alerts a where a.id > ${changed.newerThan}
+            and (a.query = any(${changed.queries}::tsquery[])
+              or exists (select 1 from item_alert_states st where st.alert_id = a.id and st.list_id = ${listId}))
+        )`;
+      const { rows } = await sql<{ alerts: CandidateJson[] | null }>`${candidatesOf(listId, found)}`.execute(db);
+      return candidates(rows[0]?.alerts);
     },
 
     /** Lines of the list by id, in order, with their words and their kept prices per unit. */
