@@ -17,6 +17,8 @@ export interface ListEvaluationOptions {
   person?: string;
   /** What a mail's dedupe key adds to the alert's id; by default the list's and the version's. */
   key?: string;
+  /** Called as each phase ends, with what it read (bench/alerts-phases.ts). */
+  trace?: (phase: string, count?: number) => void;
 }
 
 /**
@@ -42,6 +44,7 @@ export async function evaluateListAlerts(
     whole = false,
     person,
     key = `${job.listId}:${job.versionId}`,
+    trace = () => {},
   }: ListEvaluationOptions = {},
 ) {
   const { listId } = job;
@@ -50,6 +53,7 @@ export async function evaluateListAlerts(
   const matching = alertMatchingRepository(trx);
   const readLines = (missing: number[]) => matching.linesById(listId, missing);
   const state = await matching.listState(listId);
+  trace('lock, line ids');
   const last = whole || person !== undefined ? null : state.last;
 
   // The lines evaluated last time and their queries' facts, kept with them when this process evaluated them.
@@ -60,6 +64,7 @@ export async function evaluateListAlerts(
   // A line's pack is read once, at the first evaluation that sees it, and kept.
   const read = lines.filter((line) => line.perUnit === undefined && line.price !== null);
   for (const line of read) line.perUnit = perUnitOf(line);
+  trace('lines and packs', read.length);
   const index = lineIndex(lines);
   const facts = new Map<string, ConditionFacts>();
   const factsOf = (query: string) => {
@@ -72,12 +77,17 @@ export async function evaluateListAlerts(
   };
 
   let alerts: CandidateAlert[];
-  if (before && before.length === last.lineIds.length) {
-    alerts = await changedAlerts(trx, listId, { before, factsBefore, lines, factsOf, index, newerThan: last.alertId });
+  if (before && sameIds(last.lineIds, state.lineIds) && state.alertId <= last.alertId) {
+    // Nothing the alerts read has changed since the last evaluation.
+    alerts = [];
+    for (const [query, known] of factsBefore) facts.set(query, known);
+  } else if (before && before.length === last.lineIds.length) {
+    alerts = await changedAlerts(trx, listId, { before, factsBefore, lines, factsOf, index, newerThan: last.alertId, trace });
   } else {
     alerts = (await matching.evaluationInput(listId, person)).alerts;
     for (const alert of alerts) factsOf(alert.query);
   }
+  trace('alerts read', alerts.length);
 
   const changes: StateChange[] = [];
   const hits = new Map<number, ItemAlertMail['hits']>();
@@ -93,18 +103,49 @@ export async function evaluateListAlerts(
       if (fired) hits.set(alert.id, [{ listId, ...fired }]);
     });
   }
+  trace('evaluating', changes.length);
   await repo.saveStates(changes, now);
   await repo.keepLineValues(read.map((line) => ({ lineId: line.id, perUnit: line.perUnit ?? null })));
+  trace('writes: states, packs');
   if (hits.size > 0) {
     const told = await repo.toldOf([...hits.keys()]);
     await tell(trx, new Map(told.map((alert) => [alert, hits.get(alert.id) ?? []])), now, key);
   }
+  trace('writes: mails', hits.size);
   // One person's evaluation leaves the others' alerts as the last evaluation left them.
   if (person === undefined) {
     await matching.keepEvaluated(listId, state.lineIds, state.alertId, now);
     kept.keepFacts(listId, facts);
   }
+  trace('writes: evaluated lines');
   return hits.size;
+}
+
+const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+
+/**
+ * A person's access to an owner's lists changed, or (`userId` null) a list's audience
+ * (docs/decisions/0231): each of the owner's lists is first brought up to its current lines, as its
+ * pending version's job would, then the person's alerts (or every alert) are evaluated on it whole. A
+ * condition that already holds fires now; one whose list they may no longer read becomes false.
+ */
+export async function evaluateAccess(
+  trx: DB,
+  change: { ownerId: string; userId: string | null; at: number },
+  { kept = lineCache() }: { kept?: LineCache } = {},
+): Promise<number> {
+  let fired = 0;
+  // In the lists' order, as every evaluation takes one list's lock at a time: no two wait on each other.
+  for (const listId of await alertMatchingRepository(trx).listsOf(change.ownerId)) {
+    const job = { listId, versionId: 0 };
+    const key = `${listId}:access:${change.at}`;
+    fired += await evaluateListAlerts(trx, job, { kept, key, now: change.at });
+    fired +=
+      change.userId === null
+        ? await evaluateListAlerts(trx, job, { kept, key, now: change.at, whole: true })
+        : await evaluateListAlerts(trx, job, { kept, key, now: change.at, person: change.userId });
+  }
+  return fired;
 }
 
 /**
@@ -122,6 +163,7 @@ async function changedAlerts(
     factsOf: (query: string) => ConditionFacts;
     index: ReturnType<typeof lineIndex>;
     newerThan: number;
+    trace: (phase: string, count?: number) => void;
   },
 ): Promise<CandidateAlert[]> {
   const matching = alertMatchingRepository(trx);
@@ -130,6 +172,7 @@ async function changedAlerts(
   const dropped = new Set<string>();
   for (const line of now.before) for (const word of line.words) if (!words.has(word)) dropped.add(word);
   const queries = await matching.queriesOf(listId, [...dropped]);
+  now.trace('queries read', queries.length);
   // Matched on the lines before only for the queries whose facts this process did not keep.
   let indexBefore: ReturnType<typeof lineIndex> | null = null;
   const changed = { all: [] as string[], back: [] as string[], moves: [] as string[], under: [] as Changed['under'] };
@@ -151,6 +194,7 @@ async function changedAlerts(
     if (change.moves) changed.moves.push(query);
     for (const under of change.under) changed.under.push({ query, ...under });
   }
+  now.trace('facts compared', changed.back.length + changed.moves.length + changed.under.length + changed.all.length);
   return matching.changedInput(listId, { ...changed, newerThan: now.newerThan, queries });
 }
 

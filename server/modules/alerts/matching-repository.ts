@@ -169,6 +169,15 @@ export function alertMatchingRepository(db: DB) {
       };
     },
 
+    /** The owner's lists that have lines, in order. */
+    async listsOf(ownerId: string): Promise<number[]> {
+      const { rows } = await sql<{ id: string | number }>`
+        select li.id from lists li where li.user_id = ${ownerId}::uuid
+          and exists (select 1 from list_search s where s.list_id = li.id)
+        order by li.id`.execute(db);
+      return rows.map((r) => Number(r.id));
+    },
+
     /** Keeps the lines a list's alerts were evaluated against, and the newest alert then. */
     async keepEvaluated(listId: number, lineIds: number[], alertId: number, now: number): Promise<void> {
       await sql`
