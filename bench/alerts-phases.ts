@@ -19,7 +19,7 @@ import { createBenchDatabase } from './database';
  * The job reading only the alerts the version can change, and the one reading every alert the
  * lines concern, in turns, each from the cache the first version's job left.
  */
-const RUNS = 11;
+const RUNS = Number(process.env.RUNS ?? 11);
 
 const onCpu = (pid: number) => Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
 

@@ -273,24 +273,33 @@ export function conditionFacts(lines: AlertLine[]): ConditionFacts {
 /** Which of a query's alerts a change of its facts can change: 'under' ones by key, within a range of thresholds. */
 export interface FactsChange {
   back: boolean;
-  moves: boolean;
+  /**
+   * 'moves': the bases whose cheapest value changed, and those there are now. An alert whose kept
+   * reference is of a basis there is now, unchanged, keeps its outcome.
+   */
+  moves: { changed: string[]; present: string[] } | null;
   /** An 'under' alert of the key changes when low < threshold <= high (high null: no bound). */
   under: Array<{ key: string; low: number; high: number | null }>;
 }
 
 /** What changed between two facts of one query; null when no alert of it can change. */
 export function factsChange(before: ConditionFacts, after: ConditionFacts): FactsChange | null {
-  const change: FactsChange = { back: before.any !== after.any, moves: false, under: [] };
+  const change: FactsChange = { back: before.any !== after.any, moves: null, under: [] };
+  const bases: string[] = [];
   const keys = new Set([...before.cheapest.keys(), ...after.cheapest.keys()]);
   for (const key of keys) {
     const was = before.cheapest.get(key);
     const is = after.cheapest.get(key);
     if (was === is) continue;
-    if (key.startsWith('b:')) change.moves = true;
+    if (key.startsWith('b:')) bases.push(key.slice(2));
     // 'under' holds when the cheapest is under its threshold: it flips for the thresholds between the two.
     const low = Math.min(was ?? Number.POSITIVE_INFINITY, is ?? Number.POSITIVE_INFINITY);
     const high = was === undefined || is === undefined ? null : Math.max(was, is);
     change.under.push({ key, low, high });
+  }
+  if (bases.length > 0) {
+    const present = [...after.cheapest.keys()].filter((key) => key.startsWith('b:')).map((key) => key.slice(2));
+    change.moves = { changed: bases, present };
   }
   return change.back || change.moves || change.under.length > 0 ? change : null;
 }

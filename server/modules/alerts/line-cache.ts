@@ -10,8 +10,11 @@ export const CACHED_LINES_MAX = 25_000;
 
 interface KeptList {
   lines: Map<number, CachedLine>;
-  /** The facts of each query on exactly these lines (docs/decisions/0231), once an evaluation kept them. */
-  facts: ReadonlyMap<string, ConditionFacts> | null;
+  /**
+   * The facts of each query on exactly these lines (docs/decisions/0231), once an evaluation kept
+   * them, with the newest alert then: the queries of alerts up to it.
+   */
+  facts: { byQuery: ReadonlyMap<string, ConditionFacts>; alertId: number } | null;
 }
 
 /**
@@ -63,15 +66,16 @@ export function lineCache(max = CACHED_LINES_MAX, from?: Map<number, KeptList>):
       return lines;
     },
 
-    /** The facts kept with the list's lines (those `lines` last returned), if any. */
-    factsOf(listId: number): ReadonlyMap<string, ConditionFacts> | null {
-      return lists.get(listId)?.facts ?? null;
+    /** The facts kept with the list's lines (those `lines` last returned) when the newest alert was `alertId`, if any. */
+    factsOf(listId: number, alertId: number): ReadonlyMap<string, ConditionFacts> | null {
+      const facts = lists.get(listId)?.facts;
+      return facts?.alertId === alertId ? facts.byQuery : null;
     },
 
-    /** Keeps the facts of queries on the list's lines as `lines` last returned them. */
-    keepFacts(listId: number, facts: ReadonlyMap<string, ConditionFacts>): void {
+    /** Keeps the facts of queries on the list's lines as `lines` last returned them, the newest alert being `alertId`. */
+    keepFacts(listId: number, byQuery: ReadonlyMap<string, ConditionFacts>, alertId: number): void {
       const kept = lists.get(listId);
-      if (kept) kept.facts = facts;
+      if (kept) kept.facts = { byQuery, alertId };
     },
 
     /** Forgets lines of a list (the bench: a version evaluated again from what the one before left). */
@@ -96,8 +100,8 @@ export function lineCache(max = CACHED_LINES_MAX, from?: Map<number, KeptList>):
 
 export interface LineCache {
   lines(listId: number, ids: readonly number[], read: (missing: number[]) => Promise<CachedLine[]>): Promise<CachedLine[]>;
-  factsOf(listId: number): ReadonlyMap<string, ConditionFacts> | null;
-  keepFacts(listId: number, facts: ReadonlyMap<string, ConditionFacts>): void;
+  factsOf(listId: number, alertId: number): ReadonlyMap<string, ConditionFacts> | null;
+  keepFacts(listId: number, byQuery: ReadonlyMap<string, ConditionFacts>, alertId: number): void;
   forget(listId: number, ids: readonly number[]): void;
   copy(): LineCache;
   readonly size: number;

@@ -56,9 +56,9 @@ export async function evaluateListAlerts(
   trace('lock, line ids');
   const last = whole || person !== undefined ? null : state.last;
 
-  // The lines evaluated last time and their queries' facts, kept with them when this process evaluated them.
+  // The lines evaluated last time, and their queries' facts when this process kept them then.
   const before = last && (await kept.lines(listId, last.lineIds, readLines));
-  const factsBefore = (before && kept.factsOf(listId)) ?? new Map<string, ConditionFacts>();
+  const factsBefore = before && last ? kept.factsOf(listId, last.alertId) : null;
   // Only the lines this process has not kept are read (docs/decisions/0226).
   const lines = await kept.lines(listId, state.lineIds, readLines);
   // A line's pack is read once, at the first evaluation that sees it, and kept.
@@ -75,16 +75,23 @@ export async function evaluateListAlerts(
     }
     return known;
   };
+  // The facts are kept for the next version only when they hold every query the lines' words find.
+  let complete = true;
 
   let alerts: CandidateAlert[];
-  if (before && sameIds(last.lineIds, state.lineIds) && state.alertId <= last.alertId) {
-    // Nothing the alerts read has changed since the last evaluation.
+  if (last && before && sameIds(last.lineIds, state.lineIds) && state.alertId <= last.alertId) {
+    // Nothing an alert reads has changed since the last evaluation.
     alerts = [];
-    for (const [query, known] of factsBefore) facts.set(query, known);
-  } else if (before && before.length === last.lineIds.length) {
+    for (const [query, known] of factsBefore ?? []) facts.set(query, known);
+    complete = factsBefore !== null;
+  } else if (last && before && before.length === last.lineIds.length) {
     alerts = await changedAlerts(trx, listId, { before, factsBefore, lines, factsOf, index, newerThan: last.alertId, trace });
   } else {
     alerts = (await matching.evaluationInput(listId, person)).alerts;
+    if (person === undefined) {
+      const { found } = await matching.queriesOf(listId, { lexemes: null, newerThan: Number.MAX_SAFE_INTEGER });
+      for (const query of found) factsOf(query);
+    }
     for (const alert of alerts) factsOf(alert.query);
   }
   trace('alerts read', alerts.length);
@@ -115,7 +122,7 @@ export async function evaluateListAlerts(
   // One person's evaluation leaves the others' alerts as the last evaluation left them.
   if (person === undefined) {
     await matching.keepEvaluated(listId, state.lineIds, state.alertId, now);
-    kept.keepFacts(listId, facts);
+    if (complete) kept.keepFacts(listId, facts, state.alertId);
   }
   trace('writes: evaluated lines');
   return hits.size;
@@ -151,14 +158,16 @@ export async function evaluateAccess(
 /**
  * The alerts whose outcome can differ between the lines last evaluated (`before`) and the current
  * ones: those of the queries whose facts changed, as `factsChange` narrows them, and those newer
- * than the last evaluation. The queries are those the current lines or the dropped ones concern.
+ * than the last evaluation. The queries are every one the current lines' words find: those kept with
+ * the facts before and those the lexemes new to the list find, or, without kept facts, all found
+ * again (with those of the dropped lines, whose facts were true before).
  */
 async function changedAlerts(
   trx: DB,
   listId: number,
   now: {
     before: CachedLine[];
-    factsBefore: ReadonlyMap<string, ConditionFacts>;
+    factsBefore: ReadonlyMap<string, ConditionFacts> | null;
     lines: CachedLine[];
     factsOf: (query: string) => ConditionFacts;
     index: ReturnType<typeof lineIndex>;
@@ -167,35 +176,45 @@ async function changedAlerts(
   },
 ): Promise<CandidateAlert[]> {
   const matching = alertMatchingRepository(trx);
+  const wordsBefore = new Set<string>();
+  for (const line of now.before) for (const word of line.words) wordsBefore.add(word);
   const words = new Set<string>();
   for (const line of now.lines) for (const word of line.words) words.add(word);
-  const dropped = new Set<string>();
-  for (const line of now.before) for (const word of line.words) if (!words.has(word)) dropped.add(word);
-  const queries = await matching.queriesOf(listId, [...dropped]);
-  now.trace('queries read', queries.length);
+  const { factsBefore } = now;
+  const { found, newer } = factsBefore
+    ? await matching.queriesOf(listId, { lexemes: [...words].filter((w) => !wordsBefore.has(w)), newerThan: now.newerThan })
+    : await matching.queriesOf(listId, {
+        lexemes: null,
+        dropped: [...wordsBefore].filter((w) => !words.has(w)),
+        newerThan: now.newerThan,
+      });
+  const queries = new Set([...(factsBefore?.keys() ?? []), ...found, ...newer]);
+  now.trace(factsBefore ? 'queries read (facts kept)' : 'queries read (none kept)', queries.size);
   // Matched on the lines before only for the queries whose facts this process did not keep.
   let indexBefore: ReturnType<typeof lineIndex> | null = null;
-  const changed = { all: [] as string[], back: [] as string[], moves: [] as string[], under: [] as Changed['under'] };
+  const changed: Parameters<typeof matching.changedInput>[1]['queries'] = [];
   for (const query of queries) {
-    let was: ConditionFacts | null | undefined = now.factsBefore.get(query);
-    if (!was) {
+    let was: ConditionFacts | null | undefined = factsBefore?.get(query);
+    if (!was && !factsBefore) {
       indexBefore ??= lineIndex(now.before);
       const deciding = indexBefore.deciding(query);
       was = deciding && conditionFacts(deciding);
     }
     // A query the index cannot read: each of its alerts is read, as before the index.
-    if (!was || now.index.deciding(query) === null) {
-      changed.all.push(query);
+    if (now.index.deciding(query) === null || (!was && !factsBefore)) {
+      changed.push({ query, kinds: ['back', 'under', 'moves'], under: null, moves: null });
       continue;
     }
-    const change = factsChange(was, now.factsOf(query));
+    // A query new to the kept facts matched none of the lines before (its words were not theirs).
+    const change = factsChange(was ?? conditionFacts([]), now.factsOf(query));
     if (!change) continue;
-    if (change.back) changed.back.push(query);
-    if (change.moves) changed.moves.push(query);
-    for (const under of change.under) changed.under.push({ query, ...under });
+    const kinds = [
+      ...(change.back ? ['back'] : []),
+      ...(change.moves ? ['moves'] : []),
+      ...(change.under.length > 0 ? ['under'] : []),
+    ];
+    changed.push({ query, kinds, under: change.under, moves: change.moves });
   }
-  now.trace('facts compared', changed.back.length + changed.moves.length + changed.under.length + changed.all.length);
-  return matching.changedInput(listId, { ...changed, newerThan: now.newerThan, queries });
+  now.trace('facts compared', changed.length);
+  return matching.changedInput(listId, { queries: changed, newerThan: now.newerThan, newer });
 }
-
-type Changed = Parameters<ReturnType<typeof alertMatchingRepository>['changedInput']>[1];

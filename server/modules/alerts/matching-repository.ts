@@ -85,7 +85,10 @@ const candidatesOf = (listId: number, found: RawBuilder<unknown>, person?: strin
       st.holds, st.reference, st.reference_basis
     from found f
     join item_alerts a on a.id = f.alert_id and not a.paused ${person === undefined ? sql`` : sql`and a.user_id = ${person}::uuid`}
-    left join item_alert_states st on st.alert_id = a.id and st.list_id = ${listId}
+    -- By the key, alert by alert: a hash of every state kept on the list costs more for a few alerts.
+    left join lateral (
+      select st.holds, st.reference, st.reference_basis from item_alert_states st where st.alert_id = a.id and st.list_id = ${listId}
+    ) st on true
   ),
   -- Whether each person may be told of the list, once a person rather than once an alert.
   people as (
@@ -188,66 +191,88 @@ export function alertMatchingRepository(db: DB) {
     },
 
     /**
-     * The distinct queries of alerts that the list's current lexemes, or `words` (those of the lines
-     * it dropped), may concern: found by the words of each query, once a query (docs/decisions/0231).
+     * The distinct queries of alerts found by the words of each query, once a query
+     * (docs/decisions/0231): by `lexemes` (null: the list's current lexemes and `dropped`, those of
+     * the lines it dropped); and, in `newer`, those of the alerts newer than `newerThan` (paused ones
+     * too) whose words the current lines hold.
      */
-    async queriesOf(listId: number, words: string[]): Promise<string[]> {
-      const { rows } = await sql<{ queries: string[] | null }>`
-        with lexemes as (
-          select u.lexeme from list_search s cross join lateral unnest(s.document) u where s.list_id = ${listId}
-          union
-          select unnest(${words}::text[])
-        ),
+    async queriesOf(
+      listId: number,
+      { lexemes, dropped = [], newerThan }: { lexemes: string[] | null; dropped?: string[]; newerThan: number },
+    ): Promise<{ found: string[]; newer: string[] }> {
+      const given =
+        lexemes === null
+          ? sql`select u.lexeme from list_search s cross join lateral unnest(s.document) u where s.list_id = ${listId}
+                union select unnest(${dropped}::text[])`
+          : sql`select unnest(${lexemes}::text[]) as lexeme`;
+      const { rows } = await sql<{ found: string[] | null; newer: string[] | null }>`
+        with lexemes as (${given}),
         prefixes as (
           select distinct left(x.lexeme, n) as word
           from lexemes x cross join lateral generate_series(1, char_length(x.lexeme)) n
         ),
         found as (
           select q.query from item_alert_query_words q join lexemes x on x.lexeme = q.word where not q.prefix
-          union
+          union all
           select q.query from item_alert_query_words q join prefixes p on p.word = q.word where q.prefix
+        ),
+        newer as (
+          select distinct a.query from item_alerts a where a.id > ${newerThan} and exists (
+            select 1 from item_alert_words w, list_search s cross join lateral unnest(s.document) u(lexeme)
+            where s.list_id = ${listId} and w.alert_id = a.id
+              and (u.lexeme = w.word or (w.prefix and starts_with(u.lexeme, w.word))))
         )
-        select json_agg(query::text) as queries from found`.execute(db);
-      return rows[0]?.queries ?? [];
+        select (select json_agg(query::text) from found) as found, (select json_agg(query::text) from newer) as newer`.execute(
+        db,
+      );
+      // Deduplicated here: hashing the texts costs less than PostgreSQL's sorting tsqueries.
+      return { found: [...new Set(rows[0]?.found ?? [])], newer: rows[0]?.newer ?? [] };
     },
 
     /**
-     * The alerts whose outcome a version can change (docs/decisions/0231): every alert of the
-     * queries in `all`; the 'back' and 'moves' ones of theirs; the 'under' ones of a query and key
-     * whose threshold lies in the range where the cheapest value moved; and every alert newer than
-     * `newerThan` that the list's queries or states concern (it has not been evaluated on this list).
+     * The alerts whose outcome a version can change (docs/decisions/0231): those of each changed
+     * query of the kinds its change names, the 'under' ones only of a key whose cheapest value moved
+     * and with a threshold in the range it moved over (`under` null: all of them); and every alert
+     * newer than `newerThan` whose query is in `newer` or that kept a state on the list (it has not
+     * been evaluated on these lines).
      */
     async changedInput(
       listId: number,
       changed: {
-        all: string[];
-        back: string[];
-        moves: string[];
-        under: Array<{ query: string; key: string; low: number; high: number | null }>;
+        queries: Array<{
+          query: string;
+          kinds: string[];
+          under: Array<{ key: string; low: number; high: number | null }> | null;
+          moves: { changed: string[]; present: string[] } | null;
+        }>;
         newerThan: number;
-        queries: string[];
+        newer: string[];
       },
     ): Promise<CandidateAlert[]> {
-      const u = changed.under;
+      // Index probes by each changed query and its kinds, not a join planned over every alert.
       const found = sql`
-        with under as (
-          select * from unnest(${u.map((c) => c.query)}::text[], ${u.map((c) => c.key)}::text[],
-            ${u.map((c) => c.low)}::float8[], ${u.map((c) => c.high)}::float8[]) u(query, key, low, high)
-        ),
-        found as (
-          select a.id as alert_id from item_alerts a where a.query = any(${changed.all}::tsquery[])
-          union
-          select a.id from item_alerts a where a.kind = 'back' and a.query = any(${changed.back}::tsquery[])
-          union
-          select a.id from item_alerts a where a.kind = 'moves' and a.query = any(${changed.moves}::tsquery[])
-          union
-          select a.id from under u join item_alerts a on a.query = u.query::tsquery and a.kind = 'under'
-            and (case when a.unit is null then 'p:' || coalesce(a.currency, '*') when a.currency is null then 'u:' || a.unit
-              else 'b:' || a.unit || ':' || a.currency end) = u.key
-            and a.threshold::float8 > u.low and (u.high is null or a.threshold::float8 <= u.high)
+        with found as (
+          select a.id as alert_id
+          from json_to_recordset(${JSON.stringify(changed.queries)}::json) c(query text, kinds text[], under json, moves json)
+          cross join lateral (
+            select a.id, a.kind, a.unit, a.currency, a.threshold, st.reference, st.reference_basis from item_alerts a
+            left join item_alert_states st on st.alert_id = a.id and st.list_id = ${listId}
+            where a.query = c.query::tsquery and a.kind = any(c.kinds)
+            -- Kept a subquery (offset 0): flattened, it was planned as a sort of every alert by its query.
+            offset 0
+          ) a
+          where a.kind = 'back'
+            or (a.kind = 'under' and (c.under is null or exists (
+              select 1 from json_to_recordset(c.under) k(key text, low float8, high float8)
+              where k.key = (case when a.unit is null then 'p:' || coalesce(a.currency, '*') when a.currency is null then 'u:' || a.unit
+                  else 'b:' || a.unit || ':' || a.currency end)
+                and a.threshold::float8 > k.low and (k.high is null or a.threshold::float8 <= k.high))))
+            or (a.kind = 'moves' and (c.moves is null or a.reference_basis is null or a.reference is null or a.reference <= 0
+              or a.reference_basis in (select json_array_elements_text(c.moves -> 'changed'))
+              or a.reference_basis not in (select json_array_elements_text(c.moves -> 'present'))))
           union
           select a.id from item_alerts a where a.id > ${changed.newerThan}
-            and (a.query = any(${changed.queries}::tsquery[])
+            and (a.query = any(${changed.newer}::tsquery[])
               or exists (select 1 from item_alert_states st where st.alert_id = a.id and st.list_id = ${listId}))
         )`;
       const { rows } = await sql<{ alerts: CandidateJson[] | null }>`${candidatesOf(listId, found)}`.execute(db);
