@@ -31,7 +31,7 @@ export interface ListEvaluationOptions {
  * the list was last evaluated against with those on its current lines: from a state kept by an
  * evaluation of the same facts, an alert's outcome is the same, so it is not read. That holds while
  * nothing else changes what an alert sees: a change of a person's access runs `person` evaluations
- * (`evaluatePersonOnLists`), and an alert newer than the last evaluation is always read. Without a
+ * (`evaluateAccess`), and an alert newer than the last evaluation is always read. Without a
  * last evaluation, or with its lines gone, every alert the lines concern is read. Returns how many
  * fired.
  */
@@ -85,11 +85,13 @@ export async function evaluateListAlerts(
     for (const [query, known] of factsBefore ?? []) facts.set(query, known);
     complete = factsBefore !== null;
   } else if (last && before && before.length === last.lineIds.length) {
-    alerts = await changedAlerts(trx, listId, { before, factsBefore, lines, factsOf, index, newerThan: last.alertId, trace });
+    // Alerts created since the last evaluation are read whatever changed: their state is not of these lines.
+    const newerThan = state.alertId > last.alertId ? last.alertId : null;
+    alerts = await changedAlerts(trx, listId, { before, factsBefore, lines, factsOf, index, newerThan, trace });
   } else {
     alerts = (await matching.evaluationInput(listId, person)).alerts;
     if (person === undefined) {
-      const { found } = await matching.queriesOf(listId, { lexemes: null, newerThan: Number.MAX_SAFE_INTEGER });
+      const { found } = await matching.queriesOf(listId, { lexemes: null, newerThan: null });
       for (const query of found) factsOf(query);
     }
     for (const alert of alerts) factsOf(alert.query);
@@ -171,7 +173,7 @@ async function changedAlerts(
     lines: CachedLine[];
     factsOf: (query: string) => ConditionFacts;
     index: ReturnType<typeof lineIndex>;
-    newerThan: number;
+    newerThan: number | null;
     trace: (phase: string, count?: number) => void;
   },
 ): Promise<CandidateAlert[]> {
@@ -188,7 +190,7 @@ async function changedAlerts(
         dropped: [...wordsBefore].filter((w) => !words.has(w)),
         newerThan: now.newerThan,
       });
-  const queries = new Set([...(factsBefore?.keys() ?? []), ...found, ...newer]);
+  const queries = new Set([...(factsBefore?.keys() ?? []), ...found, ...newer.map((alert) => alert.query)]);
   now.trace(factsBefore ? 'queries read (facts kept)' : 'queries read (none kept)', queries.size);
   // Matched on the lines before only for the queries whose facts this process did not keep.
   let indexBefore: ReturnType<typeof lineIndex> | null = null;
@@ -216,5 +218,5 @@ async function changedAlerts(
     changed.push({ query, kinds, under: change.under, moves: change.moves });
   }
   now.trace('facts compared', changed.length);
-  return matching.changedInput(listId, { queries: changed, newerThan: now.newerThan, newer });
+  return matching.changedInput(listId, { queries: changed, newer: newer.map((alert) => alert.id) });
 }

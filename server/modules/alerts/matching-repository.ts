@@ -193,19 +193,37 @@ export function alertMatchingRepository(db: DB) {
     /**
      * The distinct queries of alerts found by the words of each query, once a query
      * (docs/decisions/0231): by `lexemes` (null: the list's current lexemes and `dropped`, those of
-     * the lines it dropped); and, in `newer`, those of the alerts newer than `newerThan` (paused ones
-     * too) whose words the current lines hold.
+     * the lines it dropped); and, in `newer`, the alerts newer than `newerThan` (paused ones too;
+     * null: there are none) whose words the current lines hold or that kept a state on the list.
      */
     async queriesOf(
       listId: number,
-      { lexemes, dropped = [], newerThan }: { lexemes: string[] | null; dropped?: string[]; newerThan: number },
-    ): Promise<{ found: string[]; newer: string[] }> {
+      { lexemes, dropped = [], newerThan }: { lexemes: string[] | null; dropped?: string[]; newerThan: number | null },
+    ): Promise<{ found: string[]; newer: Array<{ id: number; query: string }> }> {
       const given =
         lexemes === null
           ? sql`select u.lexeme from list_search s cross join lateral unnest(s.document) u where s.list_id = ${listId}
                 union select unnest(${dropped}::text[])`
           : sql`select unnest(${lexemes}::text[]) as lexeme`;
-      const { rows } = await sql<{ found: string[] | null; newer: string[] | null }>`
+      const newer =
+        newerThan === null
+          ? sql`null::json`
+          : sql`(
+              with current as (select u.lexeme from list_search s cross join lateral unnest(s.document) u where s.list_id = ${listId}),
+              current_prefixes as (
+                select distinct left(x.lexeme, n) as word
+                from current x cross join lateral generate_series(1, char_length(x.lexeme)) n
+              ),
+              words as (select w.word, w.prefix, w.alert_id from item_alert_words w where w.alert_id > ${newerThan}),
+              newer as (
+                select w.alert_id from words w join current x on x.lexeme = w.word where not w.prefix
+                union
+                select w.alert_id from words w join current_prefixes p on p.word = w.word where w.prefix
+                union
+                select st.alert_id from item_alert_states st where st.list_id = ${listId} and st.alert_id > ${newerThan}
+              )
+              select json_agg(json_build_array(a.id, a.query::text)) from newer n join item_alerts a on a.id = n.alert_id)`;
+      const { rows } = await sql<{ found: string[] | null; newer: Array<[number, string]> | null }>`
         with lexemes as (${given}),
         prefixes as (
           select distinct left(x.lexeme, n) as word
@@ -215,26 +233,20 @@ export function alertMatchingRepository(db: DB) {
           select q.query from item_alert_query_words q join lexemes x on x.lexeme = q.word where not q.prefix
           union all
           select q.query from item_alert_query_words q join prefixes p on p.word = q.word where q.prefix
-        ),
-        newer as (
-          select distinct a.query from item_alerts a where a.id > ${newerThan} and exists (
-            select 1 from item_alert_words w, list_search s cross join lateral unnest(s.document) u(lexeme)
-            where s.list_id = ${listId} and w.alert_id = a.id
-              and (u.lexeme = w.word or (w.prefix and starts_with(u.lexeme, w.word))))
         )
-        select (select json_agg(query::text) from found) as found, (select json_agg(query::text) from newer) as newer`.execute(
-        db,
-      );
+        select (select json_agg(query::text) from found) as found, ${newer} as newer`.execute(db);
       // Deduplicated here: hashing the texts costs less than PostgreSQL's sorting tsqueries.
-      return { found: [...new Set(rows[0]?.found ?? [])], newer: rows[0]?.newer ?? [] };
+      return {
+        found: [...new Set(rows[0]?.found ?? [])],
+        newer: (rows[0]?.newer ?? []).map(([id, query]) => ({ id: Number(id), query })),
+      };
     },
 
     /**
      * The alerts whose outcome a version can change (docs/decisions/0231): those of each changed
      * query of the kinds its change names, the 'under' ones only of a key whose cheapest value moved
-     * and with a threshold in the range it moved over (`under` null: all of them); and every alert
-     * newer than `newerThan` whose query is in `newer` or that kept a state on the list (it has not
-     * been evaluated on these lines).
+     * and with a threshold in the range it moved over (`under` null: all of them); and the `newer`
+     * alerts (not evaluated on these lines yet).
      */
     async changedInput(
       listId: number,
@@ -245,8 +257,7 @@ export function alertMatchingRepository(db: DB) {
           under: Array<{ key: string; low: number; high: number | null }> | null;
           moves: { changed: string[]; present: string[] } | null;
         }>;
-        newerThan: number;
-        newer: string[];
+        newer: number[];
       },
     ): Promise<CandidateAlert[]> {
       // Index probes by each changed query and its kinds, not a join planned over every alert.
@@ -271,9 +282,7 @@ export function alertMatchingRepository(db: DB) {
               or a.reference_basis in (select json_array_elements_text(c.moves -> 'changed'))
               or a.reference_basis not in (select json_array_elements_text(c.moves -> 'present'))))
           union
-          select a.id from item_alerts a where a.id > ${changed.newerThan}
-            and (a.query = any(${changed.newer}::tsquery[])
-              or exists (select 1 from item_alert_states st where st.alert_id = a.id and st.list_id = ${listId}))
+          select unnest(${changed.newer}::bigint[])
         )`;
       const { rows } = await sql<{ alerts: CandidateJson[] | null }>`${candidatesOf(listId, found)}`.execute(db);
       return candidates(rows[0]?.alerts);

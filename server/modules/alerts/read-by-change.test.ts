@@ -121,7 +121,7 @@ describe('a version that reads only the alerts it can change', () => {
     let kept: LineCache = lineCache();
     let now = 1_000;
     let fired = 0;
-    let read_ = 0;
+    let alertsRead = 0;
     for (let version = 0; version < 14; version++) {
       // Between versions: a repeated version, new alerts, a pause and a resume, a follow, a forgetful worker.
       const rows = version % 5 === 4 ? null : versionOf(random, prices);
@@ -155,7 +155,7 @@ describe('a version that reads only the alerts it can change', () => {
           kept,
           now,
           trace: (phase, count) => {
-            if (phase === 'alerts read') read_ += count ?? 0;
+            if (phase === 'alerts read') alertsRead += count ?? 0;
           },
         });
         return outcome(trx, list.listId, sinceMail);
@@ -164,7 +164,7 @@ describe('a version that reads only the alerts it can change', () => {
     }
     // The versions did cross: mails went, and fewer alerts were read than an evaluation of every one reads.
     expect(fired).toBeGreaterThan(5);
-    expect(read_).toBeLessThan(14 * ids.length);
+    expect(alertsRead).toBeLessThan(14 * ids.length);
     // Whatever a version's own job does next changes nothing: every queued job finds nothing to tell.
     const { rows: mail } = await sql<{ id: number | null }>`select max(id) as id from email_outbox`.execute(t.db);
     await t.app.jobs.runQueued();
