@@ -1,13 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
-import { evaluateAlert } from '../core/item-alert';
-import { perUnitOf } from '../core/item-alert-lines';
-import { sameState } from '../server/modules/alerts/crossings';
 import { lineCache } from '../server/modules/alerts/line-cache';
-import { lineIndex } from '../server/modules/alerts/line-index';
 import { evaluateListAlerts } from '../server/modules/alerts/list-evaluation';
-import { alertMatchingRepository } from '../server/modules/alerts/matching-repository';
-import { alertsRepository } from '../server/modules/alerts/repository';
 import type { DB } from '../server/plugins/db';
 import { seedAlerts, storeSecondVersion } from './alerts-seed';
 import { createBenchDatabase } from './database';

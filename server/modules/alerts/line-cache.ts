@@ -1,4 +1,4 @@
-import type { ConditionFacts } from '../../../core/item-alert';
+import type { ConditionFacts } from '../../../core/item-alert-facts';
 import type { IndexedLine } from './line-index';
 import type { MatchedLine } from './matching-repository';
 

@@ -1,6 +1,8 @@
-import { type ConditionFacts, conditionFacts, evaluateAlert, factsChange } from '../../../core/item-alert';
+import { evaluateAlert } from '../../../core/item-alert';
+import { type ConditionFacts, conditionFacts, factsChange } from '../../../core/item-alert-facts';
 import { perUnitOf } from '../../../core/item-alert-lines';
 import type { DB } from '../../plugins/db';
+import { alertChangeRepository } from './change-repository';
 import { type ItemAlertMail, sameState, tell } from './crossings';
 import { type CachedLine, type LineCache, lineCache } from './line-cache';
 import { lineIndex } from './line-index';
@@ -52,7 +54,8 @@ export async function evaluateListAlerts(
   await repo.lockList(listId);
   const matching = alertMatchingRepository(trx);
   const readLines = (missing: number[]) => matching.linesById(listId, missing);
-  const state = await matching.listState(listId);
+  const evaluated = alertChangeRepository(trx);
+  const state = await evaluated.listState(listId);
   trace('lock, line ids');
   const last = whole || person !== undefined ? null : state.last;
 
@@ -91,7 +94,7 @@ export async function evaluateListAlerts(
   } else {
     alerts = (await matching.evaluationInput(listId, person)).alerts;
     if (person === undefined) {
-      const { found } = await matching.queriesOf(listId, { lexemes: null, newerThan: null });
+      const { found } = await evaluated.queriesOf(listId, { lexemes: null, newerThan: null });
       for (const query of found) factsOf(query);
     }
     for (const alert of alerts) factsOf(alert.query);
@@ -123,7 +126,7 @@ export async function evaluateListAlerts(
   trace('writes: mails', hits.size);
   // One person's evaluation leaves the others' alerts as the last evaluation left them.
   if (person === undefined) {
-    await matching.keepEvaluated(listId, state.lineIds, state.alertId, now);
+    await evaluated.keepEvaluated(listId, state.lineIds, state.alertId, now);
     if (complete) kept.keepFacts(listId, facts, state.alertId);
   }
   trace('writes: evaluated lines');
@@ -145,7 +148,7 @@ export async function evaluateAccess(
 ): Promise<number> {
   let fired = 0;
   // In the lists' order, as every evaluation takes one list's lock at a time: no two wait on each other.
-  for (const listId of await alertMatchingRepository(trx).listsOf(change.ownerId)) {
+  for (const listId of await alertChangeRepository(trx).listsOf(change.ownerId)) {
     const job = { listId, versionId: 0 };
     const key = `${listId}:access:${change.at}`;
     fired += await evaluateListAlerts(trx, job, { kept, key, now: change.at });
@@ -177,7 +180,7 @@ async function changedAlerts(
     trace: (phase: string, count?: number) => void;
   },
 ): Promise<CandidateAlert[]> {
-  const matching = alertMatchingRepository(trx);
+  const matching = alertChangeRepository(trx);
   const wordsBefore = new Set<string>();
   for (const line of now.before) for (const word of line.words) wordsBefore.add(word);
   const words = new Set<string>();
