@@ -231,8 +231,8 @@ export function alertsMarkdown(runs: Array<AlertsBench & { kind: string }>): str
     '',
     `CPU ms over ${RUNS} runs, p50 / p95 / max; worker = the job's process + its PostgreSQL backend. Control: the job's inputs read bare through pg (plain rows, nothing else: the candidates, the current lines' ids, the lines its cache lacks), in turns with the runs; ratio: p50 of each run over the control before it. Control, every line: ADR 0221's, every current line read, in the same turns. Every alert read: the job reading every alert the lines concern (ADR 0226's), in the same turns.`,
     '',
-    '| database | worker | control | ratio | control, every line (0221) | process | database | wall | fired | first version, worker ms |',
-    '| -------- | ------ | ------- | ----: | -------------------------- | ------- | -------- | ---- | ----: | ------------------------ |',
+    '| database | worker | control | ratio | control, every line (0221) | every alert read (0226) | process | database | wall | fired | first version, worker ms |',
+    '| -------- | ------ | ------- | ----: | -------------------------- | ----------------------- | ------- | -------- | ---- | ----: | ------------------------ |',
     ...rows,
     '',
   ].join('\n');
