@@ -36,6 +36,8 @@ export interface AlertsBench {
   control: Distribution;
   /** The control before the cache of lines: every current line read (docs/decisions/0221), in the same turns. */
   controlAllLines?: Distribution;
+  /** The job reading every alert the lines concern (docs/decisions/0226's job), in the same turns. */
+  whole?: Distribution;
   /** Each run's worker CPU over the control's just before it. */
   ratio: Distribution;
   process: Distribution;
@@ -56,8 +58,8 @@ function onCpuSeconds(pid: number): number | null {
 }
 
 /** One evaluation of the version, with the worker CPU it took; rolled back unless `keep`. */
-const evaluateOnce = (db: DB, listId: number, versionId: number, kept: LineCache, keep = false) =>
-  measured(db, (trx) => evaluateListAlerts(trx, { listId, versionId }, { kept }), keep);
+const evaluateOnce = (db: DB, listId: number, versionId: number, kept: LineCache, keep = false, whole = false) =>
+  measured(db, (trx) => evaluateListAlerts(trx, { listId, versionId }, { kept, whole }), keep);
 
 /**
  * The control: the candidates (by their words, with their states) as plain rows, and the lines as
@@ -152,33 +154,32 @@ export async function benchAlerts(db: DB, kind: 'postgres' | 'pglite', log: (lin
   log(`first version: ${first.fired} fired, ${first.workerMs.toFixed(1)} ms of worker CPU`);
   const firstLines = await currentLineIds(db, seed.listId);
   seed.versionIds[1] = await storeSecondVersion(db, seed);
-  const secondNew = newLines(
-    (await currentLineIds(db, seed.listId)).map((id) => ({ id })),
-    firstLines,
-  );
-  // Each run starts from what the first version's job left: the second version's new lines are not kept.
-  const second = () => {
-    kept.forget(seed.listId, secondNew);
-    return evaluateOnce(db, seed.listId, seed.versionIds[1], kept);
-  };
+  // Each run starts from what the first version's job left (its lines and their queries' facts): the
+  // second version's new lines are not kept.
+  const second = () => evaluateOnce(db, seed.listId, seed.versionIds[1], kept.copy());
+  const secondWhole = () => evaluateOnce(db, seed.listId, seed.versionIds[1], kept.copy(), false, true);
   for (let i = 0; i < 3; i++) {
     await controlOnce(db, seed.listId, 'new', firstLines);
     await second();
   }
-  const runs = [];
+  const runs: Array<Awaited<ReturnType<typeof evaluateOnce>>> = [];
   const controls: Array<Awaited<ReturnType<typeof controlOnce>>> = [];
   const allLines: Array<Awaited<ReturnType<typeof controlOnce>>> = [];
+  const wholes: Array<Awaited<ReturnType<typeof evaluateOnce>>> = [];
   for (let i = 0; i < RUNS; i++) {
     allLines.push(await controlOnce(db, seed.listId, 'all', firstLines));
     controls.push(await controlOnce(db, seed.listId, 'new', firstLines));
+    wholes.push(await secondWhole());
     runs.push(await second());
   }
+  if (wholes.some((w, i) => w.fired !== runs[i]?.fired)) throw new Error('the whole evaluation fired other alerts');
   const databaseKnown = kind === 'postgres' && runs.every((r) => r.databaseMs !== null);
   const bench: AlertsBench = {
     seed,
     worker: distribution(runs.map((r) => r.workerMs)),
     control: distribution(controls.map((r) => r.workerMs)),
     controlAllLines: distribution(allLines.map((r) => r.workerMs)),
+    whole: distribution(wholes.map((r) => r.workerMs)),
     ratio: distribution(runs.map((r, i) => r.workerMs / (controls[i]?.workerMs ?? Number.NaN))),
     process: distribution(runs.map((r) => r.processMs)),
     database: databaseKnown ? distribution(runs.map((r) => r.databaseMs ?? 0)) : null,
@@ -187,7 +188,7 @@ export async function benchAlerts(db: DB, kind: 'postgres' | 'pglite', log: (lin
     fired: runs[0]?.fired ?? 0,
   };
   log(
-    `second version: worker CPU p50 ${bench.worker.p50.toFixed(1)} ms, control ${bench.control.p50.toFixed(1)} ms (every line read: ${f(bench.controlAllLines?.p50)} ms), ratio p50 ${bench.ratio.p50.toFixed(2)}, ${bench.fired} fired`,
+    `second version: worker CPU p50 ${bench.worker.p50.toFixed(1)} ms, control ${bench.control.p50.toFixed(1)} ms (every line read: ${f(bench.controlAllLines?.p50)} ms), ratio p50 ${bench.ratio.p50.toFixed(2)}, every alert read ${f(bench.whole?.p50)} ms, ${bench.fired} fired`,
   );
   return bench;
 }
@@ -222,16 +223,16 @@ export function alertsMarkdown(runs: Array<AlertsBench & { kind: string }>): str
   if (runs.length === 0) return '';
   const rows = runs.map(
     (r) =>
-      `| ${r.kind} | ${cell(r.worker)} | ${cell(r.control)} | ${r.ratio.p50.toFixed(2)} × | ${cell(r.controlAllLines ?? null)} | ${cell(r.process)} | ${cell(r.database)} | ${cell(r.wall)} | ${r.fired} | ${f(r.firstVersion.workerMs)} (${r.firstVersion.fired} fired) |`,
+      `| ${r.kind} | ${cell(r.worker)} | ${cell(r.control)} | ${r.ratio.p50.toFixed(2)} × | ${cell(r.controlAllLines ?? null)} | ${cell(r.whole ?? null)} | ${cell(r.process)} | ${cell(r.database)} | ${cell(r.wall)} | ${r.fired} | ${f(r.firstVersion.workerMs)} (${r.firstVersion.fired} fired) |`,
   );
   return [
     '',
     `### Item alerts (issue 41): ${ALERTS.toLocaleString('en-US')} alerts, one new version of a ${LIST_LINES.toLocaleString('en-US')}-line list`,
     '',
-    `CPU ms over ${RUNS} runs, p50 / p95 / max; worker = the job's process + its PostgreSQL backend. Control: the job's inputs read bare through pg (plain rows, nothing else: the candidates, the current lines' ids, the lines its cache lacks), in turns with the runs; ratio: p50 of each run over the control before it. Control, every line: ADR 0221's, every current line read, in the same turns.`,
+    `CPU ms over ${RUNS} runs, p50 / p95 / max; worker = the job's process + its PostgreSQL backend. Control: the job's inputs read bare through pg (plain rows, nothing else: the candidates, the current lines' ids, the lines its cache lacks), in turns with the runs; ratio: p50 of each run over the control before it. Control, every line: ADR 0221's, every current line read, in the same turns. Every alert read: the job reading every alert the lines concern (ADR 0226's), in the same turns.`,
     '',
-    '| database | worker | control | ratio | control, every line (0221) | process | database | wall | fired | first version, worker ms |',
-    '| -------- | ------ | ------- | ----: | -------------------------- | ------- | -------- | ---- | ----: | ------------------------ |',
+    '| database | worker | control | ratio | control, every line (0221) | every alert read (0226) | process | database | wall | fired | first version, worker ms |',
+    '| -------- | ------ | ------- | ----: | -------------------------- | ----------------------- | ------- | -------- | ---- | ----: | ------------------------ |',
     ...rows,
     '',
   ].join('\n');

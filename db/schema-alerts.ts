@@ -51,11 +51,29 @@ export interface ItemAlertLineValuesTable {
   unit: 'kg' | 'l' | 'piece' | null;
 }
 
+/** Each distinct query's words, kept by a trigger on item_alerts (db/migrations/3030, docs/decisions/0231). */
+export interface ItemAlertQueryWordsTable {
+  word: string;
+  prefix: boolean;
+  query: string;
+}
+
+/** The lines a list's alerts were last evaluated against (db/migrations/3030, docs/decisions/0231). */
+export interface ItemAlertEvaluationsTable {
+  list_id: number;
+  line_ids: number[];
+  /** The newest alert when they were: a newer one is evaluated whatever the version changed. */
+  last_alert_id: number;
+  evaluated_at: Millis;
+}
+
 declare module './schema' {
   interface Database {
     item_alerts: ItemAlertsTable;
     item_alert_words: ItemAlertWordsTable;
     item_alert_states: ItemAlertStatesTable;
     item_alert_line_values: ItemAlertLineValuesTable;
+    item_alert_query_words: ItemAlertQueryWordsTable;
+    item_alert_evaluations: ItemAlertEvaluationsTable;
   }
 }

@@ -1,3 +1,5 @@
+import type { DB } from './plugins/db';
+
 /**
  * Every named background job, in the order the refresh pipeline runs them (ADR 0203): a module
  * that needs another's work queues one of these, in the transaction that caused it, and the
@@ -15,6 +17,13 @@ export interface JobChain {
    * evaluated and each crossing is mailed. Queued in the transaction that stores the version.
    */
   'item-alerts': { listId: number; versionId: number };
+  /**
+   * What a person may be told of an owner's lists changed (docs/decisions/0231): a follow or an
+   * unfollow, a trade approval or its removal (`userId`), or a list's audience (`userId` null: every
+   * person). Their alerts are evaluated on the owner's lists at once, since a version's job reads only
+   * the alerts its lines change. Queued in the transaction that made the change.
+   */
+  'item-alerts-access': { ownerId: string; userId: string | null; at: number };
   /** A list's link broke: its owner is told what is wrong and how to fix it. */
   'link-broken': { listId: number; userId: string; at: number };
   /**
@@ -44,8 +53,15 @@ export const JOB_POLICIES: Record<JobName, RetryPolicy> = {
   'list-changed': { retryLimit: 5, retryDelayS: 30 },
   'link-broken': { retryLimit: 5, retryDelayS: 30 },
   'item-alerts': { retryLimit: 5, retryDelayS: 30 },
+  'item-alerts-access': { retryLimit: 5, retryDelayS: 30 },
   // Retried while the watcher holds the list's check (seconds): 5, 10, 20, 40 s.
   'check-now': { retryLimit: 4, retryDelayS: 5, outsideTransaction: true },
 };
 
 export const JOB_NAMES = Object.keys(JOB_POLICIES) as JobName[];
+
+/**
+ * Who may be told of an owner's lists changed: queues `item-alerts-access` in `trx`, the transaction
+ * of the change (docs/decisions/0231). `userId` null: every person (a list's audience).
+ */
+export type AccessChanged = (change: { ownerId: string; userId: string | null }, trx: DB) => Promise<void>;

@@ -46,6 +46,7 @@ import * as m2960 from './2960-directory-delivery';
 import * as m2970 from './2970-names-without-control-characters';
 import * as m2980 from './2980-link-check-change-habits';
 import * as m2990 from './2990-item-alert-line-values';
+import * as m3030 from './3030-item-alerts-read-by-change';
 
 /**
  * Every migration, by name. Listed here rather than read from the folder so the same code runs
@@ -99,4 +100,5 @@ export const migrations: Record<string, Migration> = {
   '2970-names-without-control-characters': m2970,
   '2980-link-check-change-habits': m2980,
   '2990-item-alert-line-values': m2990,
+  '3030-item-alerts-read-by-change': m3030,
 };

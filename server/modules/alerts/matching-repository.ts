@@ -13,7 +13,7 @@ export interface CandidateAlert extends Pick<AlertRow, 'id' | 'query' | 'kind' |
   mayRead: boolean;
 }
 
-type CandidateJson = [
+export type CandidateJson = [
   number,
   string,
   AlertRow['kind'],
@@ -74,6 +74,46 @@ const inScope = (
      where f.follower_id = ${person} and f.followed_user_id = ${owner})))`;
 
 /**
+ * The candidates `found` names (a `with … found(alert_id)` clause), paused ones left as they are,
+ * each with what was kept on the list and whether its person may be told of it: a select whose
+ * first column is `alerts`, as JSON (parsed at once rather than row by row). `person`: only theirs.
+ */
+export const candidatesOf = (listId: number, found: RawBuilder<unknown>, person?: string) => sql`
+  ${found},
+  candidates as (
+    select a.id, a.user_id, a.query::text as query, a.kind, a.threshold, a.unit, a.currency, a.scope,
+      st.holds, st.reference, st.reference_basis
+    from found f
+    join item_alerts a on a.id = f.alert_id and not a.paused ${person === undefined ? sql`` : sql`and a.user_id = ${person}::uuid`}
+    -- By the key, alert by alert: a hash of every state kept on the list costs more for a few alerts.
+    left join lateral (
+      select st.holds, st.reference, st.reference_basis from item_alert_states st where st.alert_id = a.id and st.list_id = ${listId}
+    ) st on true
+  ),
+  -- Whether each person may be told of the list, once a person rather than once an alert.
+  people as (
+    select p.user_id, ${inScope(sql.ref('li.audience'), sql.ref('li.user_id'), sql.ref('p.user_id'), sql.lit('all'))} as reads,
+      ${inScope(sql.lit('public'), sql.ref('li.user_id'), sql.ref('p.user_id'), sql.lit('following'))} as follows
+    from (select distinct user_id from candidates) p join lists li on li.id = ${listId}
+  )
+  select
+    (select json_agg(json_build_array(c.id, c.query, c.kind, c.threshold, c.unit, c.currency, c.holds, c.reference,
+       c.reference_basis, pe.reads and (c.scope = 'all' or pe.follows)))
+     from candidates c join people pe on pe.user_id = c.user_id) as alerts`;
+
+export const candidates = (rows: CandidateJson[] | null | undefined): CandidateAlert[] =>
+  (rows ?? []).map(([id, query, kind, threshold, unit, currency, holds, reference, basis, mayRead]) => ({
+    id,
+    query,
+    kind,
+    threshold,
+    unit,
+    currency,
+    mayRead,
+    state: holds === null ? null : { holds, reference, basis },
+  }));
+
+/**
  * The reads that match alerts with lines (docs/decisions/0209): the alerts a version concerns, found
  * by their words, their lines, and one alert's lines across the lists it covers.
  */
@@ -87,8 +127,8 @@ export function alertMatchingRepository(db: DB) {
      * lines, whose words and prices `linesById` reads for those a process has not kept
      * (docs/decisions/0226). As JSON, parsed at once rather than row by row.
      */
-    async evaluationInput(listId: number): Promise<EvaluationInput> {
-      const { rows } = await sql<{ alerts: CandidateJson[] | null; lineIds: number[] | null }>`
+    async evaluationInput(listId: number, person?: string): Promise<EvaluationInput> {
+      const found = sql`
         with s as (select document from list_search where list_id = ${listId}),
         lexemes as (select distinct u.lexeme from s cross join lateral unnest(s.document) u),
         prefixes as (
@@ -101,40 +141,13 @@ export function alertMatchingRepository(db: DB) {
           select w.alert_id from item_alert_words w join prefixes p on p.word = w.word where w.prefix
           union
           select st.alert_id from item_alert_states st where st.list_id = ${listId}
-        ),
-        candidates as (
-          select a.id, a.user_id, a.query::text as query, a.kind, a.threshold, a.unit, a.currency, a.scope,
-            st.holds, st.reference, st.reference_basis
-          from found f
-          join item_alerts a on a.id = f.alert_id and not a.paused
-          left join item_alert_states st on st.alert_id = a.id and st.list_id = ${listId}
-        ),
-        -- Whether each person may be told of the list, once a person rather than once an alert.
-        people as (
-          select p.user_id, ${inScope(sql.ref('li.audience'), sql.ref('li.user_id'), sql.ref('p.user_id'), sql.lit('all'))} as reads,
-            ${inScope(sql.lit('public'), sql.ref('li.user_id'), sql.ref('p.user_id'), sql.lit('following'))} as follows
-          from (select distinct user_id from candidates) p join lists li on li.id = ${listId}
-        )
-        select
-          (select json_agg(json_build_array(c.id, c.query, c.kind, c.threshold, c.unit, c.currency, c.holds, c.reference,
-             c.reference_basis, pe.reads and (c.scope = 'all' or pe.follows)))
-           from candidates c join people pe on pe.user_id = c.user_id) as alerts,
+        )`;
+      const { rows } = await sql<{ alerts: CandidateJson[] | null; lineIds: number[] | null }>`
+        ${candidatesOf(listId, found, person)},
           (select json_agg(l.id order by l.id) from list_lines l
            where l.list_id = ${listId} and l.current and l.item is not null) as "lineIds"`.execute(db);
       const row = rows[0];
-      return {
-        alerts: (row?.alerts ?? []).map(([id, query, kind, threshold, unit, currency, holds, reference, basis, mayRead]) => ({
-          id,
-          query,
-          kind,
-          threshold,
-          unit,
-          currency,
-          mayRead,
-          state: holds === null ? null : { holds, reference, basis },
-        })),
-        lineIds: row?.lineIds ?? [],
-      };
+      return { alerts: candidates(row?.alerts), lineIds: row?.lineIds ?? [] };
     },
 
     /** Lines of the list by id, in order, with their words and their kept prices per unit. */

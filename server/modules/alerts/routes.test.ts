@@ -263,6 +263,44 @@ describe('who is told', () => {
     expect(await hitsOf(other)).toEqual([]);
   });
 
+  it('tells an alert for businesses followed that already holds as soon as its person follows, not before', async () => {
+    const farm = await aSupplier('linden-apiary', 'Linden Apiary');
+    const list = await aList(farm, 'Honey prices');
+    await readVersion(list, [['Linden honey', 'kg', '9,00']]);
+    const buyer = await aUser(t.db);
+    await anAlert(buyer, { item: 'honey', kind: 'under', threshold: 11, unit: 'kg', scope: 'following' });
+    expect(await hitsOf(buyer)).toEqual([]);
+    const followed = await t.app.inject(as(buyer, { method: 'PUT', url: '/api/follows/linden-apiary' }));
+    expect(followed.statusCode).toBe(200);
+    await t.app.jobs.runQueued();
+    expect(await hitsOf(buyer)).toEqual([['Linden honey 9.00 €/kg']]);
+    // The next version, still under: no second mail.
+    await readVersion(list, [['Linden honey', 'kg', '9,50']]);
+    expect(await hitsOf(buyer)).toHaveLength(1);
+  });
+
+  it("tells an alert on a trade-only list's line that already holds as soon as its member is approved", async () => {
+    const sealed = await aSupplier('closed-creamery', 'Closed Creamery');
+    const list = await aList(sealed, 'Trade prices', 'trade');
+    await readVersion(list, [['Mascarpone 500g', '', '4,00']]);
+    const buyer = await aUser(t.db);
+    await anAlert(buyer, { item: 'mascarpone', kind: 'back' });
+    const asked = await t.app.inject(
+      as(buyer, { method: 'POST', url: '/api/trade/access/closed-creamery', payload: { businessName: 'Bistro' } }),
+    );
+    expect(asked.statusCode, asked.body).toBe(200);
+    await t.app.jobs.runQueued();
+    expect(await hitsOf(buyer)).toEqual([]);
+    const approved = await t.app.inject(
+      as(sealed, { method: 'POST', url: `/api/trade/requests/${buyer.id}`, payload: { decision: 'approve' } }),
+    );
+    expect(approved.statusCode, approved.body).toBe(200);
+    await t.app.jobs.runQueued();
+    expect(await hitsOf(buyer)).toEqual([['Mascarpone 500g 8.00 €/kg']]);
+    await readVersion(list, [['Mascarpone 500g', '', '4,20']]);
+    expect(await hitsOf(buyer)).toHaveLength(1);
+  });
+
   it('does not tell a paused alert; resumed, a crossing meanwhile fires', async () => {
     const farm = await aSupplier('bean-barn', 'Bean Barn');
     const list = await aList(farm, 'Bean prices');

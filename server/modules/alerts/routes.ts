@@ -6,7 +6,7 @@ import { itemAlertIdSchema, itemAlertPatchSchema, itemAlertsSchema, newItemAlert
 import { perPersonLimit } from '../../plugins/rate-limit';
 import { requireUser } from '../../plugins/session';
 import { lineCache } from './line-cache';
-import { evaluateListAlerts } from './list-evaluation';
+import { evaluateAccess, evaluateListAlerts } from './list-evaluation';
 import { alertsService } from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
@@ -20,6 +20,9 @@ export async function alertsRoutes(app: FastifyInstance) {
   const kept = lineCache();
   app.jobs.handle('item-alerts', async (job, trx) => {
     await evaluateListAlerts(trx, job, { kept });
+  });
+  app.jobs.handle('item-alerts-access', async (change, trx) => {
+    await evaluateAccess(trx, change, { kept });
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -35,8 +35,15 @@ export function followsRepository(db: DB) {
       return result.rows[0]?.user_id;
     },
 
-    async unfollow(followerId: string, handle: string): Promise<void> {
-      await db.deleteFrom('follows').where('follower_id', '=', followerId).where('handle', '=', handle).execute();
+    /** Removes the follow; the followed person's id, undefined when there was none. */
+    async unfollow(followerId: string, handle: string): Promise<string | undefined> {
+      const row = await db
+        .deleteFrom('follows')
+        .where('follower_id', '=', followerId)
+        .where('handle', '=', handle)
+        .returning('followed_user_id')
+        .executeTakeFirst();
+      return row?.followed_user_id ?? undefined;
     },
 
     /** Whether the reader opens the trade-only lists of a handle's holder (the rule the sealed contents follow). */

@@ -14,7 +14,9 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 const followRateLimit = { rateLimit: perPersonLimit(60, '1 minute') };
 
 export async function followsRoutes(app: FastifyInstance) {
-  const follows = followsService(app.db);
+  const follows = followsService(app.db, (change, trx) =>
+    app.jobs.send('item-alerts-access', { ...change, at: Date.now() }, trx),
+  );
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // PUT and DELETE: a double click or a replay leaves the same state as one request.

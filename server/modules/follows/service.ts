@@ -11,6 +11,7 @@ import type { FollowBell, FollowBellUpdate } from '../../../core/follow-bell';
 import { BELL_MESSAGES } from '../../../core/follow-bell-text';
 import { keysetPage } from '../../../core/keyset';
 import { badRequest, notFound } from '../../http-errors';
+import type { AccessChanged } from '../../job-chain';
 import type { DB } from '../../plugins/db';
 import { followsRepository } from './repository';
 
@@ -22,20 +23,31 @@ function toPage<T extends { followedAt: number; key: string }>(rows: T[], limit:
   return { items: items.map(({ key: _key, ...rest }) => rest), nextCursor };
 }
 
-/** Following and unfollowing handles; both are idempotent. */
-export function followsService(db: DB) {
+/**
+ * Following and unfollowing handles; both are idempotent. `accessChanged` hears of each, in its
+ * transaction: a follow changes which lists a person's alerts for businesses followed watch.
+ */
+export function followsService(db: DB, accessChanged?: AccessChanged) {
   const repo = followsRepository(db);
+  // A follow made inside another change (a trade request) is part of its transaction.
+  const inTransaction = <T>(work: (trx: DB) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
   return {
     async follow(followerId: string, handle: string): Promise<FollowState> {
-      const holder = await repo.follow(followerId, handle, Date.now());
-      if (holder === undefined) throw notFound(FOLLOW_MESSAGES.noSuchHandle);
-      if (holder === followerId) throw badRequest(FOLLOW_MESSAGES.self);
-      return { handle, following: true };
+      return inTransaction(async (trx) => {
+        const holder = await followsRepository(trx).follow(followerId, handle, Date.now());
+        if (holder === undefined) throw notFound(FOLLOW_MESSAGES.noSuchHandle);
+        if (holder === followerId) throw badRequest(FOLLOW_MESSAGES.self);
+        await accessChanged?.({ ownerId: holder, userId: followerId }, trx);
+        return { handle, following: true };
+      });
     },
 
     /** Unfollowing leaves trade access as the business gave it, and says so (docs/decisions/0213). */
     async unfollow(followerId: string, handle: string): Promise<FollowState> {
-      await repo.unfollow(followerId, handle);
+      await inTransaction(async (trx) => {
+        const owner = await followsRepository(trx).unfollow(followerId, handle);
+        if (owner !== undefined) await accessChanged?.({ ownerId: owner, userId: followerId }, trx);
+      });
       return { handle, following: false, keepsTradeAccess: await repo.hasTradeAccess(followerId, handle) };
     },
 

@@ -2,6 +2,7 @@ import { listSlugBase } from '../../../core/list';
 import { LIST_MESSAGES } from '../../../core/list-messages';
 import type { Audience } from '../../../core/trade';
 import { forbidden, notFound } from '../../http-errors';
+import type { AccessChanged } from '../../job-chain';
 import type { DB } from '../../plugins/db';
 import { listsRepository } from './repository';
 
@@ -19,7 +20,7 @@ export function freeSlug(base: string, taken: Set<string>): string {
  * run inside the posts service's transaction, which holds the author's posting lock, so two lists
  * of one owner never pick the same slug (the unique key would refuse it anyway).
  */
-export function listsService(db: DB) {
+export function listsService(db: DB, accessChanged?: AccessChanged) {
   const repo = listsRepository(db);
   return {
     /** A new list of the owner, its slug made from its name and unique among the owner's lists. */
@@ -35,7 +36,11 @@ export function listsService(db: DB) {
       const list = await repo.owner(listId);
       if (!list) throw notFound(LIST_MESSAGES.listNotFound);
       if (list.userId !== userId) throw forbidden(LIST_MESSAGES.notYourList);
-      await repo.setAudience(listId, audience);
+      await db.transaction().execute(async (trx) => {
+        await listsRepository(trx).setAudience(listId, audience);
+        // Who may be told of its lines changed with it (docs/decisions/0231).
+        await accessChanged?.({ ownerId: userId, userId: null }, trx);
+      });
     },
 
     /** Locks the owner's list for a new version; 404 for no such list, 403 for someone else's. */

@@ -13,6 +13,7 @@ import {
   tradeSettingsInputSchema,
   tradeSettingsSchema,
 } from '../../../core/trade';
+import type { AccessChanged } from '../../job-chain';
 import { perPersonLimit } from '../../plugins/rate-limit';
 import { requireApproved, requireUser } from '../../plugins/session';
 import { listsService } from '../lists/service';
@@ -26,8 +27,9 @@ const REQUESTS_PER_HOUR = 20;
 
 /** Trade-only lists: their audience, requests for access, and the person's trade settings (docs/decisions/0180). */
 export async function tradeRoutes(app: FastifyInstance) {
-  const trade = tradeService(app.db);
-  const lists = listsService(app.db);
+  const accessChanged: AccessChanged = (change, trx) => app.jobs.send('item-alerts-access', { ...change, at: Date.now() }, trx);
+  const trade = tradeService(app.db, accessChanged);
+  const lists = listsService(app.db, accessChanged);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const noStore = { 'cache-control': 'private, no-store' };
 

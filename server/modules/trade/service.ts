@@ -9,6 +9,7 @@ import {
   type TradeSettings,
 } from '../../../core/trade';
 import { badRequest, forbidden, notFound } from '../../http-errors';
+import type { AccessChanged } from '../../job-chain';
 import type { DB } from '../../plugins/db';
 import { mailTradeDecision, mailTradeRequest } from '../email/service';
 import { followsService } from '../follows/service';
@@ -22,7 +23,7 @@ export const MEMBERS_LIMIT = 500;
  * approves, declines or later removes them. What access opens is decided in the database
  * (trade_contents_for); this service only writes who has it.
  */
-export function tradeService(db: DB) {
+export function tradeService(db: DB, accessChanged?: AccessChanged) {
   const repo = tradeRepository(db);
 
   async function holderOf(handle: string) {
@@ -59,7 +60,7 @@ export function tradeService(db: DB) {
         const now = Date.now();
         const before = await repo.request(holder.userId, viewer.id);
         const state = await repo.ask({ ownerId: holder.userId, memberId: viewer.id, ...input, now });
-        await followsService(trx).follow(viewer.id, holder.handle);
+        await followsService(trx, accessChanged).follow(viewer.id, holder.handle);
         await repo.rememberBusinessName(viewer.id, input.businessName);
         if (state === 'pending' && before?.state !== 'pending') {
           await mailTradeRequest(
@@ -95,6 +96,7 @@ export function tradeService(db: DB) {
         const now = Date.now();
         if (decision === 'remove') {
           if (!(await repo.remove(user.id, memberId))) throw notFound(TRADE_MESSAGES.requestNotFound);
+          await accessChanged?.({ ownerId: user.id, userId: memberId }, trx);
           return;
         }
         const approved = decision === 'approve';
@@ -107,6 +109,8 @@ export function tradeService(db: DB) {
           throw notFound(TRADE_MESSAGES.requestNotFound);
         }
         await mailTradeDecision(trx, { approved, memberId, handle, displayName: user.displayName, reason }, now);
+        // Declining a pending request opens and closes nothing.
+        if (approved) await accessChanged?.({ ownerId: user.id, userId: memberId }, trx);
       });
       return this.members(user);
     },
