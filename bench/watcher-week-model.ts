@@ -79,6 +79,7 @@ function claimOf(list: WatchedList, changeMinutes: number[], nextAt: number): Cl
     provider: null,
     changeSeenAt: null,
     changeMinutes,
+    checkedAt: null,
     leaseUntil: nextAt,
     currentPostId: 1,
     currentUrl: url,
@@ -232,6 +233,7 @@ export function simulateWatcher(args: {
     // In place: a week of 50,000 lists is tens of millions of checks.
     claim.quietChecks = record.quietChecks;
     claim.changeMinutes = record.changeMinutes;
+    claim.checkedAt = now;
     due(list, record.nextCheckAt);
     args.onEnd({ list, askedAt: asked, recordedAt: now, notModified: !changed && !lists[list]!.host.alwaysRead, changed });
   };

@@ -26,6 +26,7 @@ const CLAIMED_COLUMNS = [
   'provider',
   'change_seen_at',
   'change_minutes',
+  'checked_at',
 ] as const;
 
 /** The watcher's claims of checks (part of linkChecksRepository): due ones in a round, one list's for "check now". */
@@ -67,6 +68,7 @@ export function linkCheckClaimsRepository(db: DB) {
       provider: r.provider,
       changeSeenAt: num(r.change_seen_at),
       changeMinutes: r.change_minutes,
+      checkedAt: num(r.checked_at),
       leaseUntil: lease,
       currentPostId: num(current.get(Number(r.list_id))?.id),
       currentUrl: current.get(Number(r.list_id))?.url ?? null,

@@ -9,7 +9,7 @@ const WEEK = 7 * DAY;
 const MONDAY = Date.UTC(2026, 10, 2);
 /** Monday and Thursday mornings (08:00, 07:30 UTC) for three weeks: a weekly habit. */
 const mornings = [0, 1, 2].flatMap((w) => [8 * HOUR, 3 * DAY + 7.5 * HOUR].map((o) => Math.floor((MONDAY + w * WEEK + o) / MIN)));
-const quiet = { health: 'ok', quietChecks: 40 };
+const quiet = { health: 'ok', quietChecks: 40, checkedAt: null };
 
 describe('which due lists go first on a busy host', () => {
   it('a list in its usual hours, not outside them', () => {
@@ -20,13 +20,13 @@ describe('which due lists go first on a busy host', () => {
 
   it('a list changed within about the hour, whatever its habit: a fix often follows', () => {
     const tuesdayNoon = MONDAY + 3 * WEEK + DAY + 12 * HOUR;
-    expect(isUrgent({ health: 'ok', quietChecks: 2, changeMinutes: mornings }, tuesdayNoon)).toBe(true);
-    expect(isUrgent({ health: 'unchecked', quietChecks: 0, changeMinutes: [] }, tuesdayNoon)).toBe(true);
+    expect(isUrgent({ health: 'ok', quietChecks: 2, changeMinutes: mornings, checkedAt: null }, tuesdayNoon)).toBe(true);
+    expect(isUrgent({ health: 'unchecked', quietChecks: 0, changeMinutes: [], checkedAt: null }, tuesdayNoon)).toBe(true);
   });
 
   it('a failing link: its fix is awaited', () => {
-    expect(isUrgent({ health: 'unreachable', quietChecks: 40, changeMinutes: [] }, MONDAY)).toBe(true);
-    expect(isUrgent({ health: 'not-found', quietChecks: 40, changeMinutes: mornings }, MONDAY + DAY)).toBe(true);
+    expect(isUrgent({ health: 'unreachable', quietChecks: 40, changeMinutes: [], checkedAt: null }, MONDAY)).toBe(true);
+    expect(isUrgent({ health: 'not-found', quietChecks: 40, changeMinutes: mornings, checkedAt: null }, MONDAY + DAY)).toBe(true);
   });
 
   it('a list with no habit when it changed four times in two weeks, not when it rarely changes', () => {
@@ -37,6 +37,13 @@ describe('which due lists go first on a busy host', () => {
     const longAgo = scattered.map((m) => m - Math.floor(WEEK / MIN));
     expect(isUrgent({ ...quiet, changeMinutes: longAgo.slice(1) }, now)).toBe(false);
     expect(isUrgent({ ...quiet, changeMinutes: [] }, now)).toBe(false);
+  });
+
+  it('any list not checked for two hours, so that a rarely changed one never waits longer', () => {
+    const tuesdayNoon = MONDAY + 3 * WEEK + DAY + 12 * HOUR;
+    expect(isUrgent({ ...quiet, changeMinutes: mornings, checkedAt: tuesdayNoon - 110 * MIN }, tuesdayNoon)).toBe(false);
+    expect(isUrgent({ ...quiet, changeMinutes: mornings, checkedAt: tuesdayNoon - 2 * HOUR }, tuesdayNoon)).toBe(true);
+    expect(isUrgent({ ...quiet, changeMinutes: [], checkedAt: tuesdayNoon - 5 * HOUR }, tuesdayNoon)).toBe(true);
   });
 
   it('an urgent list has a third round of places and comes back in half a minute; another waits 5 minutes', () => {

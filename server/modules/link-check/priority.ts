@@ -6,16 +6,26 @@ const DAY = 86_400_000;
 const RECENT_QUIET_CHECKS = 6;
 /** A list with no habit that changed this many times in this long changes at any moment. */
 const OFTEN = { changes: LEAST_CHANGES, withinMs: 14 * DAY } as const;
+/**
+ * A list not checked for this long goes first whatever its habit: on a host that never has room for
+ * the others, a rarely changed list was given back for up to 11 hours (ADR 0233; an hour crowded out
+ * the lists likely to have changed, 4 hours left a 4-hour wait).
+ */
+const OVERDUE_MS = 2 * 60 * 60_000;
 
 /**
  * Whether a due list goes first on a busy host (docs/decisions/0227): a change is likely now, so a
  * late check would likely make a change late. Likely: its link fails (a fix is awaited), it changed
  * within about the hour (fixes follow), it is in its usual hours, or it has no habit but changes
- * often. Not likely: outside its usual hours, or rarely changed; those wait when the host is full.
+ * often. And any list left unchecked for two hours, so that none waits longer. Not likely: outside its usual hours, or rarely changed; those wait when the host is full.
  */
-export function isUrgent(claim: Pick<ClaimedCheck, 'health' | 'quietChecks' | 'changeMinutes'>, now: number): boolean {
+export function isUrgent(
+  claim: Pick<ClaimedCheck, 'health' | 'quietChecks' | 'changeMinutes' | 'checkedAt'>,
+  now: number,
+): boolean {
   if (claim.health !== 'ok' && claim.health !== 'unchecked') return true;
   if (claim.quietChecks < RECENT_QUIET_CHECKS) return true;
+  if (claim.checkedAt !== null && now - claim.checkedAt >= OVERDUE_MS) return true;
   const habit = habitOf(claim.changeMinutes);
   if (habit) return inWindow(habit, now);
   const since = Math.floor((now - OFTEN.withinMs) / 60_000);

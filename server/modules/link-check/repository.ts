@@ -24,6 +24,8 @@ export interface ClaimedCheck {
   fileSize: number | null;
   provider: string | null;
   changeSeenAt: number | null;
+  /** When the file was last checked; null before its first check. */
+  checkedAt: number | null;
   /** The file's last changes, minutes since the epoch, oldest first (change-habit.ts). */
   changeMinutes: number[];
   leaseUntil: number;
