@@ -83,6 +83,7 @@ export default defineConfig({
             './tests/fixtures/lanes-keeper.ts',
             './tests/fixtures/server-bundle.ts',
             './tests/fixtures/migrated-folder.ts',
+            './tests/fixtures/postgres-template.ts',
           ],
           testTimeout: 300_000,
           hookTimeout: 300_000,
@@ -96,7 +97,15 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['./tests/fixtures/lanes-keeper.ts', './tests/fixtures/server-bundle.ts', './tests/e2e/global-setup.ts'],
+          // The keeper, the bundle, the migrated folder and template are the run's, shared with the
+          // reliability suites (tests/fixtures/once-per-run.ts).
+          globalSetup: [
+            './tests/fixtures/lanes-keeper.ts',
+            './tests/fixtures/server-bundle.ts',
+            './tests/fixtures/migrated-folder.ts',
+            './tests/fixtures/postgres-template.ts',
+            './tests/e2e/global-setup.ts',
+          ],
           // A few journeys at a time, each with its own server (tests/e2e/lane.ts).
           setupFiles: ['./tests/e2e/lane.ts'],
           testTimeout: 60_000,

@@ -1,8 +1,11 @@
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type DB, openDatabase } from '../../server/plugins/db';
 import { lanePlace } from '../fixtures/lanes';
+import { freshTestDatabase } from '../fixtures/postgres-template';
 import { type ProviderStub, startProviderStub } from '../fixtures/provider-stub';
 import { testCertificates } from '../fixtures/test-ca';
 import { DESKTOP, launchBrowser, PHONE } from './browser';
@@ -56,14 +59,17 @@ function laneServer(options: JourneyOptions): LaneServer | undefined {
  * The one setup of a journey file, called in its describe. beforeAll readies the journey's data and
  * server, and connects to the run's Chromium; afterAll lets go of what it started. A journey whose
  * configuration its lane's server has empties that server's database and seeds it; any other seeds a
- * copy of the run's migrated data folder and starts a server of its own on it. Either way each file
- * keeps to itself: its own data, accounts and contexts.
+ * copy of the run's migrated PostgreSQL template (a run with PostgreSQL) or PGlite folder, and
+ * starts a server of its own on it. Either way each file keeps to itself: its own data, accounts and
+ * contexts.
  */
 export function useJourney(options: JourneyOptions = {}): Journey {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let stub: ProviderStub | undefined;
   let dataDir: string | undefined;
+  /** The file's own PostgreSQL database, when the run has PostgreSQL and the file a server of its own. */
+  let database: { url: string; drop(): Promise<void> } | undefined;
   /** Set when the file runs on its browser lane's server, which it neither starts nor stops. */
   let laneUrl: string | undefined;
   const started = <T>(value: T | undefined, what: string): T => {
@@ -75,30 +81,42 @@ export function useJourney(options: JourneyOptions = {}): Journey {
     const lane = laneServer(options);
     if (lane) {
       // Any server of this file's own would have been a copy of this one: run on the lane's.
-      const database = await openDatabase({ databaseUrl: lane.databaseUrl, dataDir: 'unused', listen: false });
+      const laneDatabase = await openDatabase({ databaseUrl: lane.databaseUrl, dataDir: 'unused', listen: false });
       try {
-        await emptyLaneDatabase(database.db);
-        await options.seed?.(database.db);
+        await emptyLaneDatabase(laneDatabase.db);
+        await options.seed?.(laneDatabase.db);
       } finally {
-        await database.close();
+        await laneDatabase.close();
       }
       laneUrl = lane.url;
       browser = await launchBrowser();
       return;
     }
-    dataDir = migratedDataDir();
+    const template = inject('migratedPostgresTemplate');
+    let storage: { databaseUrl?: string; dataDir: string };
+    if (template) {
+      // A run with PostgreSQL has the file's own server on it too, on a copy of the migrated
+      // template: it starts and seeds in less CPU than a PGlite folder (docs/decisions/0232).
+      database = await freshTestDatabase(template, 'freshlist_journey');
+      dataDir = mkdtempSync(join(tmpdir(), 'freshlist-e2e-'));
+      storage = { databaseUrl: database.url, dataDir: 'unused' };
+    } else {
+      dataDir = migratedDataDir();
+      storage = { dataDir };
+    }
     const env: Record<string, string> = { ...options.env, DATA_DIR: dataDir };
+    if (storage.databaseUrl) env.DATABASE_URL = storage.databaseUrl;
     if (options.providerStub) {
       stub = await startProviderStub();
       env.LINK_FETCH_HOST_MAP = stub.hostMap();
       env.NODE_EXTRA_CA_CERTS = testCertificates().caFile;
     }
     if (options.seed) {
-      const database = await openDatabase({ dataDir });
+      const seeding = await openDatabase({ ...storage, listen: false });
       try {
-        await options.seed(database.db);
+        await options.seed(seeding.db);
       } finally {
-        await database.close();
+        await seeding.close();
       }
     }
     server = await startServer(env);
@@ -109,6 +127,7 @@ export function useJourney(options: JourneyOptions = {}): Journey {
     await browser?.close();
     await server?.stop();
     await stub?.close();
+    await database?.drop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 

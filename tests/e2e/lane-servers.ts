@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { migrateToLatest, openDatabase } from '../../server/plugins/db';
 import { startChildServer } from '../fixtures/child-server';
 import { LANES } from '../fixtures/lanes-keeper';
-import { createScratchDatabase } from '../fixtures/scratch-postgres';
+import { freshTestDatabase } from '../fixtures/postgres-template';
 
 /** A browser lane's place: the server its journeys share and the database it runs on. */
 export interface LaneServer {
@@ -21,6 +20,8 @@ export const LANE_ENV: Readonly<Record<string, string>> = {
   ADMIN_EMAILS: 'admin@example.com,owner@example.com,boss@example.com',
   OWNER_EMAIL: 'owner@example.com',
   EMAIL_POLL_MS: '300',
+  // Instant mail to one person at most every 25 s instead of hourly: the mail journey waits one out.
+  EMAIL_INSTANT_INTERVAL_MS: '25000',
 };
 
 /** Whether a journey's `env` is the lane servers' own: each value as set there, or admins among theirs. */
@@ -32,28 +33,21 @@ export function lanesFit(env: Record<string, string>): boolean {
 }
 
 /**
- * Once per run (the e2e global setup), when the run has PostgreSQL: one migrated database and one
- * server per place of the browser lane. A server starts once instead of once per journey file; each
- * file empties its lane's database before it seeds (tests/e2e/lane-database.ts), and the server
- * hears that through its change notices, as it hears any other process's writes (ADR 0118).
+ * Once per run (the e2e global setup), when the run has PostgreSQL: one server per place of the
+ * browser lane, each on a copy of the run's migrated database (tests/fixtures/postgres-template.ts).
+ * A server starts once instead of once per journey file; each file empties its lane's database
+ * before it seeds (tests/e2e/lane-database.ts), and the server hears that through its change
+ * notices, as it hears any other process's writes (ADR 0118).
  */
-export async function startLaneServers(adminUrl: string): Promise<{ servers: LaneServer[]; stop(): Promise<void> }> {
-  const template = await createScratchDatabase(adminUrl, 'freshlist_lane_template');
-  const cleanups: Array<() => Promise<void>> = [() => template.drop()];
+export async function startLaneServers(template: string): Promise<{ servers: LaneServer[]; stop(): Promise<void> }> {
+  const cleanups: Array<() => Promise<void>> = [];
   const stop = async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
   };
   try {
-    const database = await openDatabase({ databaseUrl: template.url, dataDir: 'unused', listen: false });
-    try {
-      await migrateToLatest(database.db);
-    } finally {
-      // CREATE DATABASE … TEMPLATE refuses a template that anyone is connected to.
-      await database.close();
-    }
     const servers = await Promise.all(
       Array.from({ length: LANES.browser }, async () => {
-        const scratch = await createScratchDatabase(adminUrl, 'freshlist_lane', template.name);
+        const scratch = await freshTestDatabase(template, 'freshlist_lane');
         cleanups.push(() => scratch.drop());
         // Uploads and images still live in a data folder of the server's own.
         const dataDir = mkdtempSync(join(tmpdir(), 'freshlist-lane-'));

@@ -13,12 +13,12 @@ export interface RunningServer {
 }
 
 /**
- * A new data folder holding the run's migrated, empty database (tests/e2e/global-setup.ts): seed it
- * with openDatabase before the server starts. Remove it when done (startServer's stop does not).
+ * A new data folder holding the run's migrated, empty database (tests/fixtures/migrated-folder.ts):
+ * seed it with openDatabase before the server starts. Remove it when done (startServer's stop does not).
  */
 export function migratedDataDir(): string {
   const dataDir = mkdtempSync(join(tmpdir(), 'freshlist-e2e-'));
-  const template = inject('e2eDataTemplate');
+  const template = inject('migratedPgliteFolder');
   if (template) cpSync(template, dataDir, { recursive: true });
   return dataDir;
 }

@@ -89,7 +89,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('worker processes on one job que
   });
 
   it('install on one empty database from three processes at once, each finding the queue ready', async () => {
-    const empty = await freshPostgresDatabase();
+    const empty = await freshPostgresDatabase({ empty: true });
     const handles = await Promise.all(
       [0, 1, 2].map(() => openDatabase({ databaseUrl: empty.url, dataDir: 'unused', listen: false })),
     );

@@ -10,12 +10,12 @@ import { joinLane } from '../fixtures/lanes';
 import { priceListCsv } from '../fixtures/list-files';
 import { type ProviderStub, startProviderStub } from '../fixtures/provider-stub';
 import { testCertificates } from '../fixtures/test-ca';
+import { ensureWebBuilt } from '../fixtures/web-build';
 import { recordFigures } from './figures';
 import type { HttpClient } from './http-client';
 import { type NginxProcess, nginxProblem, RECIPE_FILE, recipeCacheSeconds, startNginx } from './nginx-process';
 import { freshPostgresDatabase, type ServerProcess, type Storage, startServerProcess } from './server-process';
 import { Traffic } from './topology-traffic';
-import { ensureWebBuilt } from './web-build';
 
 /**
  * Deployed as its users would run it (issue 38 §4): nginx with the documented recipe

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type ChildServer, startChildServer } from '../fixtures/child-server';
-import { createScratchDatabase } from '../fixtures/scratch-postgres';
+import { freshTestDatabase } from '../fixtures/postgres-template';
 
 /**
  * The real server (server/main.ts) as a child process we can kill, restart on the same data, and
@@ -56,11 +56,14 @@ export async function startServerProcess(options: StartOptions): Promise<ServerP
   });
 }
 
-/** A new, empty PostgreSQL database for one suite (TEST_DATABASE_URL names the server); drop() removes it. */
-export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  return createScratchDatabase(adminUrl, 'freshlist_rel');
+/**
+ * A new PostgreSQL database for one suite (TEST_DATABASE_URL names the server); drop() removes it.
+ * It is a copy of the run's migrated template (tests/fixtures/postgres-template.ts), as tempDataDir's
+ * folder is of the migrated PGlite one; `empty`: a database with nothing in it, where the first
+ * server or install makes the tables.
+ */
+export async function freshPostgresDatabase(options: { empty?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
+  return freshTestDatabase(inject('migratedPostgresTemplate'), 'freshlist_rel', options);
 }
 
 /** Storage kinds this run can use: PGlite always, PostgreSQL with TEST_DATABASE_URL. */

@@ -36,7 +36,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL
   let database: { url: string; drop(): Promise<void> };
   let servers: [ServerProcess, ServerProcess];
   beforeAll(async () => {
-    database = await freshPostgresDatabase();
+    database = await freshPostgresDatabase({ empty: true });
     servers = (await Promise.all([
       startServerProcess({ storage: { kind: 'postgres', databaseUrl: database.url }, env }),
       startServerProcess({ storage: { kind: 'postgres', databaseUrl: database.url }, env }),
