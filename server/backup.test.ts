@@ -79,6 +79,11 @@ async function seedRows(db: DB, admin: { id: string; email: string }): Promise<v
     .insertInto('item_alert_line_values')
     .values({ line_id: Number(line.id), amount: 2.4, unit: 'piece' })
     .execute();
+  // What the list's last evaluation read (migration 3030).
+  await db
+    .insertInto('item_alert_evaluations')
+    .values({ list_id: second.listId, line_ids: [Number(line.id)], last_alert_id: 1, evaluated_at: 7 })
+    .execute();
   // The reader's quiet hours and a device they get pushes on (migration 2920).
   await quietHours(db, reader);
   await aPushSubscription(db, reader);

@@ -1,5 +1,3 @@
-import type { DB } from './plugins/db';
-
 /**
  * Every named background job, in the order the refresh pipeline runs them (ADR 0203): a module
  * that needs another's work queues one of these, in the transaction that caused it, and the
@@ -59,9 +57,3 @@ export const JOB_POLICIES: Record<JobName, RetryPolicy> = {
 };
 
 export const JOB_NAMES = Object.keys(JOB_POLICIES) as JobName[];
-
-/**
- * Who may be told of an owner's lists changed: queues `item-alerts-access` in `trx`, the transaction
- * of the change (docs/decisions/0231). `userId` null: every person (a list's audience).
- */
-export type AccessChanged = (change: { ownerId: string; userId: string | null }, trx: DB) => Promise<void>;

@@ -10,8 +10,8 @@ import {
 import type { FollowBell, FollowBellUpdate } from '../../../core/follow-bell';
 import { BELL_MESSAGES } from '../../../core/follow-bell-text';
 import { keysetPage } from '../../../core/keyset';
+import type { AccessChanged } from '../../access-changed';
 import { badRequest, notFound } from '../../http-errors';
-import type { AccessChanged } from '../../job-chain';
 import type { DB } from '../../plugins/db';
 import { followsRepository } from './repository';
 

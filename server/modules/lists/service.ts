@@ -1,8 +1,8 @@
 import { listSlugBase } from '../../../core/list';
 import { LIST_MESSAGES } from '../../../core/list-messages';
 import type { Audience } from '../../../core/trade';
+import type { AccessChanged } from '../../access-changed';
 import { forbidden, notFound } from '../../http-errors';
-import type { AccessChanged } from '../../job-chain';
 import type { DB } from '../../plugins/db';
 import { listsRepository } from './repository';
 

@@ -13,7 +13,7 @@ import {
   tradeSettingsInputSchema,
   tradeSettingsSchema,
 } from '../../../core/trade';
-import type { AccessChanged } from '../../job-chain';
+import type { AccessChanged } from '../../access-changed';
 import { perPersonLimit } from '../../plugins/rate-limit';
 import { requireApproved, requireUser } from '../../plugins/session';
 import { listsService } from '../lists/service';

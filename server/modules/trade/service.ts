@@ -8,8 +8,8 @@ import {
   type TradeMembers,
   type TradeSettings,
 } from '../../../core/trade';
+import type { AccessChanged } from '../../access-changed';
 import { badRequest, forbidden, notFound } from '../../http-errors';
-import type { AccessChanged } from '../../job-chain';
 import type { DB } from '../../plugins/db';
 import { mailTradeDecision, mailTradeRequest } from '../email/service';
 import { followsService } from '../follows/service';
