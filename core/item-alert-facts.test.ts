@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { randomOf } from '../tests/fixtures/seeded-random';
 import { type AlertRule, evaluateAlert } from './item-alert';
 import { conditionFacts, type FactsChange, factsChange } from './item-alert-facts';
 import type { AlertLine } from './item-alert-lines';
-
-/** A stable pseudo-random sequence (mulberry32). */
-function randomOf(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ITEMS = ['Burrata 125g', 'Ricotta 1kg', 'Olive oil 750 ml', 'Basil', 'Tomatoes', 'Eggs 6 pcs'];
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewItemAlert } from '../../../core/item-alert';
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app';
 import { aFollow, aPost, as, aUser, type TestUser } from '../../../tests/fixtures/factories';
+import { randomOf } from '../../../tests/fixtures/seeded-random';
 import type { DB } from '../../plugins/db';
 import { type LineCache, lineCache } from './line-cache';
 import { evaluateListAlerts } from './list-evaluation';
@@ -17,17 +18,6 @@ import { alertsService } from './service';
  */
 let t: TestApp;
 const csv = (rows: string[]) => Buffer.from(`Item;Unit;Price (€)\n${rows.join('\n')}\n`, 'utf8');
-
-/** A stable pseudo-random sequence (mulberry32): the same versions every run. */
-function randomOf(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ITEMS: Array<[string, string]> = [
   ['Burrata 125g', ''],
