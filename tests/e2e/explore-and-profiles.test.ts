@@ -125,6 +125,8 @@ describe.skipIf(skipE2E)('explore the directory, follow from it, and edit a busi
       await page.goto(`${journey.url}/settings/profile`);
       await titled(page, 'Business profile · Freshlist');
       if (phone) {
+        // The form the desktop saved, reopened on a phone (its code loads after the title is set).
+        await expect.poll(() => page.getByLabel('Display name').inputValue()).toBe('Green Valley');
         await screenshot(page, 'business-profile-phone');
         await page.goto(`${journey.url}/green-valley`);
         await page.locator('img.business-logo').waitFor();
